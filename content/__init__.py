@@ -1,0 +1,1 @@
+"""Built-in content: one folder per game."""

@@ -1,0 +1,32 @@
+"""dockyard: play and author tabletop games by their rules."""
+
+from .game import Action, Context, Decision, DockyardError, Event, Game, IllegalAction, Outcome, Setup, State, Variant
+from .hookspecs import hookimpl, hookspec
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Context",
+    "Decision",
+    "DockyardError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Outcome",
+    "Session",
+    "Setup",
+    "State",
+    "Variant",
+    "__version__",
+    "hookimpl",
+    "hookspec",
+]
+
+
+def __getattr__(name: str):  # Session imports plugins lazily, so `import dockyard` stays cheap
+    if name == "Session":
+        from .session import Session
+
+        return Session
+    raise AttributeError(name)

@@ -1,0 +1,228 @@
+"""Rounds, phases and turns as plain data plus small pure functions.
+
+A game declares its phases (`Phase`), each with a turn-order policy: a function of the state
+returning the seats that act in this phase, in order. A phase is either sequential (one seat at a
+time, in that order) or simultaneous (all those seats may act until each has finished). Rules
+call `end_turn` when a seat's turn is over; the flow then moves to the next seat, the next phase
+or the next round, running begin/end hooks and the game's end check at the declared points.
+A rule that must stop to ask a player pushes a `Decision`; while one is pending only its player
+may act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .game import Decision
+
+if TYPE_CHECKING:
+    from .game import Context, Game, State
+
+TurnOrder = Callable[[Any], list[int]]
+Hook = Callable[[Any, "Context"], None]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a round."""
+
+    name: str
+    order: TurnOrder
+    simultaneous: bool = False
+    begin: Hook | None = None  # after the order is fixed, before anyone acts
+    end: Hook | None = None  # after the last turn, before the end-game check
+    check_end: bool = True  # is the end of this phase a point where the game may end?
+    once: bool = False  # a setup phase played only in round 0, before the first round
+
+
+@dataclass(slots=True)
+class FlowState:
+    round: int = 0
+    phase: int = 0
+    order: list[int] = field(default_factory=list)
+    turn: int = 0  # index into order (sequential phases)
+    active: list[int] = field(default_factory=list)  # seats that may act now
+    pending: list[Decision] = field(default_factory=list)  # a stack; the last is asked first
+    turn_count: int = 0
+    over: str | None = None  # the end reason once the game is over
+    finishing: bool = False  # the phase's turns are done and its end hook has run
+
+    def copy(self) -> FlowState:
+        return FlowState(
+            self.round,
+            self.phase,
+            list(self.order),
+            self.turn,
+            list(self.active),
+            list(self.pending),
+            self.turn_count,
+            self.over,
+            self.finishing,
+        )
+
+
+# ---- turn-order policies -------------------------------------------------------------------
+
+
+def seat_order(state: Any) -> list[int]:
+    """Every seat, clockwise from seat 0."""
+    return list(range(len(state.players)))
+
+
+def rotating(state: Any) -> list[int]:
+    """Clockwise, the first seat moving one to the left each round."""
+    n = len(state.players)
+    start = (state.flow.round - 1) % n if state.flow.round > 0 else 0
+    return [(start + i) % n for i in range(n)]
+
+
+def clockwise_from(seat_of: Callable[[Any], int]) -> TurnOrder:
+    """Clockwise starting at the seat a rule names (a leader, a start player)."""
+
+    def order(state: Any) -> list[int]:
+        n = len(state.players)
+        start = seat_of(state)
+        return [(start + i) % n for i in range(n)]
+
+    return order
+
+
+def ranked(key: Callable[[Any, int], Any]) -> TurnOrder:
+    """Seats sorted by a key, highest first (track position, with a tie-break in the key)."""
+
+    def order(state: Any) -> list[int]:
+        return sorted(range(len(state.players)), key=lambda s: key(state, s), reverse=True)
+
+    return order
+
+
+# ---- the engine --------------------------------------------------------------------------
+
+
+def actors(state: State) -> list[int]:
+    """The seats that may act now."""
+    flow = state.flow
+    if flow.over is not None:
+        return []
+    if flow.pending:
+        return [flow.pending[-1].player]
+    return flow.active
+
+
+def start(game: Game, state: State, ctx: Context) -> None:
+    """Enter the first phase (a setup phase when the game declares one)."""
+    flow = state.flow
+    first = 0
+    if game.phases and game.phases[0].once:
+        flow.round = 0
+    else:
+        flow.round = 1
+        first = _first_regular(game)
+    _enter(game, state, ctx, first)
+
+
+def _first_regular(game: Game) -> int:
+    for i, phase in enumerate(game.phases):
+        if not phase.once:
+            return i
+    raise ValueError(f"{game.name} declares no regular phase")
+
+
+def _enter(game: Game, state: State, ctx: Context, index: int) -> None:
+    flow = state.flow
+    phase = game.phases[index]
+    flow.phase = index
+    flow.finishing = False
+    flow.order = phase.order(state)
+    flow.turn = 0
+    flow.active = list(flow.order) if phase.simultaneous else flow.order[:1]
+    ctx.emit("phase", None, f"round {flow.round}: {phase.name} phase", phase=phase.name)
+    if phase.begin is not None:
+        phase.begin(state, ctx)
+    if flow.over is not None:
+        return
+    if not flow.order:
+        if not flow.pending:
+            _finish_phase(game, state, ctx)
+    elif not phase.simultaneous:
+        _begin_turn(state, ctx)
+
+
+def _begin_turn(state: State, ctx: Context) -> None:
+    state.flow.turn_count += 1
+    seat = state.flow.active[0]
+    ctx.emit("turn", state.players[seat], f"{state.players[seat]} to play", seat=seat)
+
+
+def current_phase(game: Game, state: State) -> Phase:
+    return game.phases[state.flow.phase]
+
+
+def end_turn(game: Game, state: State, ctx: Context, seat: int) -> None:
+    """`seat` has finished its turn in this phase."""
+    flow = state.flow
+    phase = game.phases[flow.phase]
+    if phase.simultaneous:
+        if seat in flow.active:
+            flow.active.remove(seat)
+        if not flow.active:
+            _finish_phase(game, state, ctx)
+        return
+    flow.turn += 1
+    if flow.turn < len(flow.order):
+        flow.active = [flow.order[flow.turn]]
+        _begin_turn(state, ctx)
+    else:
+        flow.active = []
+        _finish_phase(game, state, ctx)
+
+
+def _finish_phase(game: Game, state: State, ctx: Context) -> None:
+    flow = state.flow
+    phase = game.phases[flow.phase]
+    flow.active = []
+    flow.finishing = True
+    if phase.end is not None:
+        phase.end(state, ctx)
+    if not flow.pending:  # else `resume` carries on once the end hook's questions are answered
+        advance(game, state, ctx)
+
+
+def advance(game: Game, state: State, ctx: Context) -> None:
+    """After a phase's end (and any questions it asked): end-game check, then the next phase."""
+    flow = state.flow
+    phase = game.phases[flow.phase]
+    if phase.check_end:
+        reason = game.end_reason(state)
+        if reason is not None:
+            flow.over = reason
+            ctx.emit("game-over", None, f"the game ends: {reason}", reason=reason)
+            return
+    nxt = flow.phase + 1
+    if nxt >= len(game.phases):
+        flow.round += 1
+        nxt = _first_regular(game)
+    elif phase.once and not game.phases[nxt].once:
+        flow.round = 1
+    _enter(game, state, ctx, nxt)
+
+
+def push(state: State, decision: Decision) -> None:
+    state.flow.pending.append(decision)
+
+
+def pop(state: State) -> Decision:
+    return state.flow.pending.pop()
+
+
+def resume(game: Game, state: State, ctx: Context) -> None:
+    """Call after answering a decision: once none is left, carry on where the flow stopped."""
+    flow = state.flow
+    if flow.pending or flow.over is not None or flow.active:
+        return
+    if flow.finishing:
+        advance(game, state, ctx)
+    else:
+        _finish_phase(game, state, ctx)

@@ -1,0 +1,227 @@
+"""The game interface: what every game plugin provides, and the values that cross it.
+
+A game is one object (a subclass of `Game`) that makes states and answers questions about them.
+The same rule code answers "is this legal, and if not, why?" (`check`) and "what is legal now?"
+(`legal_actions`); the generic test suite checks that the two agree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .loader import Content
+    from .flow import FlowState, Phase
+
+
+class DockyardError(Exception):
+    """An error meant for a user: one clear line saying what and where."""
+
+
+class IllegalAction(DockyardError):
+    """The action breaks a rule; the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: who, which verb, and the verb's typed arguments (hashable values)."""
+
+    player: str
+    verb: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:  # the generic canonical text; games may format their own
+        return f"{self.player}: {' '.join([self.verb, *map(_arg_text, self.args)])}"
+
+
+def _arg_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return " ".join(map(_arg_text, value))
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: a kind, the player concerned (if any) and what it was."""
+
+    kind: str
+    player: str | None
+    text: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question a rule stopped to ask one player; only answers to it are legal until answered."""
+
+    player: int
+    kind: str
+    prompt: str
+    data: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    reason: str
+    winners: tuple[str, ...]  # empty for a draw with no winner; several when the win is shared
+    scores: dict[str, float] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+
+class Context:
+    """What rules get while they resolve an action: the event sink, the hooks and the RNG."""
+
+    __slots__ = ("events", "hook", "game", "variants")
+
+    def __init__(self, game: Game, hook: Any, variants: Sequence[str] = ()) -> None:
+        self.events: list[Event] = []
+        self.hook = hook
+        self.game = game
+        self.variants = tuple(variants)
+
+    def emit(self, kind: str, player: str | None, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, player, text, tuple(data.items())))
+
+
+@dataclass(slots=True)
+class State:
+    """Base for game states: plain mutable data. Games subclass it with their own fields."""
+
+    players: list[str]
+    rng: random.Random
+    flow: FlowState
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game needs to make its first state."""
+
+    players: tuple[str, ...]
+    seed: int
+    content: Content
+    variants: tuple[str, ...]
+    hook: Any
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """A game plugin. Subclass it, fill in the class attributes and the methods marked below."""
+
+    name: ClassVar[str]  # how users name it: `dockyard play NAME`
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[tuple[str, ...]] = ("p1", "p2")
+    content_folder: ClassVar[str | None] = None  # folder in dockyard.content
+    grammar_file: ClassVar[str | None] = None  # file in dockyard.grammar (extends core.lark)
+    hookspecs: ClassVar[ModuleType | None] = None  # the game's own rule extension points
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    # words for grammar terminals in error messages ("expected a cell such as b2")
+    terminal_words: ClassVar[dict[str, str]] = {}
+
+    # ---- content -------------------------------------------------------------------------
+    def build_content(self, content: Content) -> Any:
+        """Turn validated JSON documents into frozen typed objects; raise ContentError if wrong."""
+        return None
+
+    # ---- rules (must be provided) ---------------------------------------------------------
+    def setup(self, setup: Setup, ctx: Context) -> State:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, player: int) -> list[Action]:
+        """Every legal action of `player` (an index) now; empty when it is not their move."""
+        raise NotImplementedError
+
+    def check(self, state: Any, action: Action, player: int) -> str | None:
+        """None when `action` is legal now, else the reason why not (one sentence)."""
+        return None if action in self.legal_actions(state, player) else "that is not a legal move now"
+
+    def apply(self, state: Any, action: Action, player: int, ctx: Context) -> None:
+        """Resolve a legal action, emitting events; advance the flow (end turn, phase...)."""
+        raise NotImplementedError
+
+    def end_reason(self, state: Any) -> str | None:
+        """Checked at the flow's declared points: why the game ends now, or None."""
+        return None
+
+    def outcome(self, state: Any) -> Outcome:
+        """Final result; only called once the flow says the game is over."""
+        raise NotImplementedError
+
+    # ---- text ------------------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        """The one canonical text of an action; `parse(format_action(a)) == a`."""
+        return str(action)
+
+    def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """Map a parsed `act_<verb>` rule's children to the action's verb and arguments."""
+        return verb, tuple(args)
+
+    # ---- information -----------------------------------------------------------------------
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` may see (None: a spectator), as plain JSON-able data."""
+        return {}
+
+    def render(self, state: Any, viewer: int | None, topic: str = "") -> str:
+        """Text for `show [topic]`."""
+        return repr(self.view(state, viewer))
+
+    def topics(self) -> Sequence[str]:
+        """Topics `show` accepts, besides the empty one."""
+        return ()
+
+    def query(self, state: Any, path: str) -> Any:
+        """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones."""
+        raise KeyError(path)
+
+    def invariants(self, state: Any) -> list[str]:
+        """Conservation laws that must hold after every action: a list of violations."""
+        return []
+
+    def token_counts(self, state: Any) -> dict[str, int]:
+        """Totals of each kind of component, which must never change during a game."""
+        return {}
+
+    def describe_player_count(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named change of rules: a pluggy plugin registered in the session with its game."""
+
+    name: str
+    game: str
+    summary: str
+    plugin: object | None = None  # hookimpl holder; None for variants that only set options
+    options: dict[str, Any] = field(default_factory=dict)  # setup options this variant sets
+    conflicts: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    grammar: str | None = None  # extra grammar text (`%extend game_action: ...`)
+    content_folder: str | None = None  # extra content layered over the game's
+
+
+Register = Callable[[Any], None]
+Chooser = Callable[[Iterable[Action]], Action]

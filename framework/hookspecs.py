@@ -1,0 +1,30 @@
+"""The extension surface of dockyard: one function per hook, each saying when it is called."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pluggy import HookimplMarker, HookspecMarker
+
+hookspec = HookspecMarker("dockyard")
+hookimpl = HookimplMarker("dockyard")
+
+
+@hookspec
+def register_games(register: Any) -> None:
+    """Called once at start-up: call `register(GameClass())` for each game the plugin provides."""
+
+
+@hookspec
+def register_variants(register: Any) -> None:
+    """Called once at start-up: call `register(Variant(...))` for each variant or house rule."""
+
+
+@hookspec
+def on_event(session: Any, event: Any) -> None:
+    """Called in a session, after an action resolved, once per event it caused, in order."""
+
+
+@hookspec
+def register_commands(subparsers: Any) -> None:
+    """Called when the CLI is built: add `argparse` sub-commands; set `func` on each parser."""

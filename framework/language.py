@@ -1,0 +1,207 @@
+"""The action language: lines of text to statements, and parse errors a person can act on.
+
+One line is one statement: an action (`alice: place t12 at c3 r90`), a meta-command (`undo`,
+`show board`, `save game.toml`), a header (`game tictactoe`, `seed 7`) or an assertion
+(`expect score.alice == 35`). The grammar is `grammar/core.lark` with the game's grammar
+(and its variants' extensions) appended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from .game import Action, DockyardError, Game
+
+CORE_WORDS = {
+    "NAME": "a name",
+    "INT": "a whole number",
+    "SIGNED_INT": "a number",
+    "PATH": "a file name",
+    "QUERY": "a query such as score.alice",
+    "COMPARE": "a comparison such as ==",
+    "ESCAPED_STRING": 'a "quoted string"',
+    "COLON": "':'",
+    "$END": "end of line",
+}
+
+
+class ParseError(DockyardError):
+    """A line that is not in the language, located and explained."""
+
+    def __init__(self, source: str, lineno: int, col: int, what: str, expected: str, text: str) -> None:
+        self.source, self.lineno, self.col = source, lineno, col
+        self.what, self.expected, self.text = what, expected, text
+        hint = f" (expected {expected})" if expected else ""
+        caret = " " * (col - 1) + "^"
+        super().__init__(f"{source}:{lineno}:{col}: error: {what}{hint}\n    {text}\n    {caret}")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    kind: str  # "action", "meta", "header", "expect"
+    name: str  # verb, meta-command, header key, or the query
+    args: tuple[Any, ...]
+    player: str | None = None
+    col: int = 1
+
+
+def _text(s: str) -> str:
+    return s
+
+
+class _ToStatement(Transformer):
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    # tokens
+    def INT(self, tok: Token) -> int:  # noqa: N802 (lark names terminals in capitals)
+        return int(tok)
+
+    def SIGNED_INT(self, tok: Token) -> int:  # noqa: N802
+        return int(tok)
+
+    def line(self, children: list[Any]) -> Statement | None:
+        return children[0] if children else None
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        name = str(data)
+        if name.startswith("h_"):
+            args = children if name == "h_players" else children[:1]
+            return Statement("header", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in args))
+        if name.startswith("m_"):
+            return Statement("meta", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in children))
+        if name.startswith("act_"):
+            verb, args = self.game.action_from_tree(name[4:], [_plain(c) for c in children])
+            return Statement("action", verb, args)
+        if name == "game_action":
+            return children[0]
+        if name.startswith("v_"):
+            return _value(name, children)
+        # any other rule of a game grammar: its children, flattened into a tuple
+        return tuple(_plain(c) for c in children)
+
+    def expect(self, children: list[Any]) -> Statement:
+        query, op, value = children
+        return Statement("expect", str(query), (str(op), value))
+
+    def action(self, children: list[Any]) -> Statement:
+        if len(children) == 2:
+            player, stmt = children
+            return Statement("action", stmt.name, stmt.args, str(player))
+        return children[0]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Token):
+        return str(value)
+    return value
+
+
+def _value(name: str, children: list[Any]) -> Any:
+    if name == "v_true":
+        return True
+    if name == "v_false":
+        return False
+    if name == "v_none":
+        return None
+    if name == "v_string":
+        return str(children[0])[1:-1].replace('\\"', '"')
+    if name == "v_name":
+        return str(children[0])
+    return children[0]
+
+
+class Language:
+    """The parser of one game (with the grammar extensions of its chosen variants)."""
+
+    def __init__(self, game: Game, extensions: tuple[str, ...] = ()) -> None:
+        self.game = game
+        self.parser = _parser(game.grammar_file, extensions)
+        self.transformer = _ToStatement(game)
+        self.words = {**CORE_WORDS, **game.terminal_words}
+
+    def parse_line(self, text: str, source: str = "<input>", lineno: int = 1) -> Statement | None:
+        """One statement (None for a blank or comment line), or ParseError."""
+        try:
+            tree = self.parser.parse(text)
+        except UnexpectedInput as exc:
+            raise self._error(exc, text, source, lineno) from None
+        try:
+            return self.transformer.transform(tree)
+        except VisitError as exc:
+            inner = exc.orig_exc
+            col = getattr(getattr(exc.obj, "meta", None), "column", 1) if isinstance(exc.obj, Tree) else 1
+            raise ParseError(source, lineno, col or 1, str(inner), "", text) from None
+
+    def parse_action(self, text: str, player: str | None = None) -> Action:
+        """Parse one action line; `player` fills in a line that does not name one."""
+        stmt = self.parse_line(text)
+        if stmt is None or stmt.kind != "action":
+            raise DockyardError(f"not an action: {text!r}")
+        who = stmt.player or player
+        if who is None:
+            raise DockyardError(f"the action does not say whose it is: {text!r}")
+        return Action(who, stmt.name, stmt.args)
+
+    def _error(self, exc: UnexpectedInput, text: str, source: str, lineno: int) -> ParseError:
+        col = getattr(exc, "column", None)
+        if not isinstance(col, int) or col < 1:
+            col = len(text) + 1
+        if isinstance(exc, UnexpectedCharacters):
+            what = f"unexpected {text[exc.pos_in_stream]!r}" if exc.pos_in_stream < len(text) else "unexpected end"
+            expected = self._words(exc.allowed or set())
+        elif isinstance(exc, UnexpectedToken):
+            tok = exc.token
+            what = "unexpected end of line" if tok.type == "$END" else f"unexpected {str(tok)!r}"
+            expected = self._words(exc.accepts or exc.expected or set())
+        elif isinstance(exc, UnexpectedEOF):
+            what, expected = "unexpected end of line", self._words(set(exc.expected))
+        else:  # pragma: no cover - lark has no other kinds
+            what, expected = str(exc), ""
+        return ParseError(source, lineno, col, what, expected, text)
+
+    def _words(self, names: set[str]) -> str:
+        words: list[str] = []
+        terminals = {t.name: t for t in self.parser.terminals}
+        for name in sorted(names):
+            if name in self.words:
+                word = self.words[name]
+            elif name in terminals and terminals[name].pattern.type == "str":
+                word = repr(terminals[name].pattern.value)
+            elif name.startswith("_") or name.startswith("__"):
+                continue
+            else:
+                word = name.lower().replace("_", " ")
+            if word not in words:
+                words.append(word)
+        if len(words) > 8:
+            words = words[:8] + ["..."]
+        if len(words) <= 1:
+            return "".join(words)
+        return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+@cache
+def grammar_text(grammar_file: str | None, extensions: tuple[str, ...] = ()) -> str:
+    pkg = files("dockyard.grammar")
+    core = (pkg / "core.lark").read_text(encoding="utf-8")
+    game = (pkg / grammar_file).read_text(encoding="utf-8") if grammar_file else "game_action: \"pass\" -> act_pass\n"
+    return "\n".join([core, game, *extensions])
+
+
+@cache
+def _parser(grammar_file: str | None, extensions: tuple[str, ...]) -> Lark:
+    return Lark(
+        grammar_text(grammar_file, extensions),
+        start="line",
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )

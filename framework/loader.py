@@ -1,0 +1,192 @@
+"""Content: JSON documents checked by JSON Schema (2020-12), layered, then built into typed objects.
+
+A game's content is a folder in `dockyard.content` (`content/<game>/`): data files anywhere in it,
+and schemas in its `schemas/` folder. Every data file names its schema with a top-level
+`"$schema"` holding the schema's `$id` (`urn:dockyard:<game>:<kind>`). Authors layer folders of
+their own over the built-in one (`--content DIR`): a file at the same relative path replaces the
+built-in file, a new file adds to it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from .game import DockyardError
+
+SCHEMA_FOLDER = "schemas"
+COMMON_SCHEMAS = "_common"  # schemas shared by every game (content/_common/schemas)
+
+
+class ContentError(DockyardError):
+    """One or more problems in content files, each as `FILE: $.json.path: message`."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(map(str, problems)))
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    path: str  # a JSON path, `$` for the whole document, or `LINE:COL` for a parse error
+    message: str
+
+    def __str__(self) -> str:
+        if self.path[:1].isdigit():
+            return f"{self.file}:{self.path}: {self.message}"
+        return f"{self.file}: {self.path}: {self.message}"
+
+
+def json_path(parts: Iterable[Any]) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+@dataclass(frozen=True)
+class Document:
+    """One parsed data file."""
+
+    name: str  # relative path inside the content folder, with '/' separators
+    origin: str  # where it came from, for messages
+    schema: str
+    data: Any
+
+
+@dataclass
+class Content:
+    """The validated documents of one game, by relative name, plus a fingerprint of them all."""
+
+    game: str
+    documents: dict[str, Document] = field(default_factory=dict)
+    fingerprint: str = ""
+    built: Any = None  # the game's typed objects, made by Game.build_content
+
+    def of_kind(self, kind: str) -> list[Document]:
+        suffix = f":{kind}"
+        return [d for d in sorted(self.documents.values(), key=lambda d: d.name) if d.schema.endswith(suffix)]
+
+    def problem(self, doc: Document, parts: Iterable[Any], message: str) -> Problem:
+        return Problem(doc.origin, json_path(parts), message)
+
+
+def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversable]]:
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        rel = f"{prefix}{entry.name}"
+        if entry.is_dir():
+            if entry.name in (SCHEMA_FOLDER, "__pycache__") or entry.name.startswith("."):
+                continue
+            yield from _walk(entry, rel + "/")
+        elif entry.name.endswith(".json"):
+            yield rel, entry
+
+
+def builtin_root(game_folder: str) -> Traversable:
+    return files("dockyard.content") / game_folder
+
+
+@cache
+def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
+    """Every built-in schema of every game, registered once by `$id`."""
+    schemas: dict[str, dict[str, Any]] = {}
+    root = files("dockyard.content")
+    for game_dir in root.iterdir():
+        folder = game_dir / SCHEMA_FOLDER
+        if not game_dir.is_dir() or not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            if entry.name.endswith(".json"):
+                schema = json.loads(entry.read_text(encoding="utf-8"))
+                schemas[schema["$id"]] = schema
+    registry: Registry = Registry().with_resources(
+        (sid, Resource.from_contents(s, default_specification=DRAFT202012)) for sid, s in schemas.items()
+    )
+    return registry.crawl(), schemas
+
+
+@cache
+def validator(schema_id: str) -> Draft202012Validator:
+    registry, schemas = schema_registry()
+    return Draft202012Validator(schemas[schema_id], registry=registry)
+
+
+def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
+    try:
+        return json.loads(text), []
+    except json.JSONDecodeError as exc:
+        return None, [Problem(origin, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}")]
+
+
+def check_document(name: str, origin: str, text: str, game: str | None = None) -> tuple[Document | None, list[Problem]]:
+    """Parse and schema-check one data file."""
+    data, problems = parse_json(text, origin)
+    if problems:
+        return None, problems
+    if not isinstance(data, dict) or not isinstance(data.get("$schema"), str):
+        return None, [Problem(origin, "$", 'a content file is a JSON object naming its schema in "$schema"')]
+    schema_id = data["$schema"]
+    _, schemas = schema_registry()
+    if schema_id not in schemas:
+        known = ", ".join(sorted(s for s in schemas if game is None or f":{game}:" in s))
+        return None, [Problem(origin, "$.$schema", f"unknown schema {schema_id!r} (known: {known})")]
+    if game is not None and f":{game}:" not in schema_id and ":_common:" not in schema_id:
+        return None, [Problem(origin, "$.$schema", f"{schema_id!r} is not a schema of {game}")]
+    errors = sorted(validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    problems = [Problem(origin, json_path(e.absolute_path), _schema_message(e)) for e in errors]
+    if problems:
+        return None, problems
+    return Document(name, origin, schema_id, data), []
+
+
+def _schema_message(error: Any) -> str:
+    best = error
+    if error.context:  # oneOf/anyOf: the deepest sub-error says most
+        best = max(error.context, key=lambda e: len(e.absolute_path))
+    return best.message
+
+
+def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
+    """Built-in content of `game`, with each layer's files over it; raise ContentError."""
+    sources: dict[str, tuple[str, str]] = {}
+    for rel, entry in _walk(builtin_root(folder)):
+        sources[rel] = (f"content/{folder}/{rel}", entry.read_text(encoding="utf-8"))
+    for layer in layers:
+        layer = Path(layer)
+        if not layer.is_dir():
+            raise ContentError([Problem(str(layer), "$", "not a folder of content files")])
+        for path in sorted(layer.rglob("*.json")):
+            if SCHEMA_FOLDER in path.relative_to(layer).parts:
+                continue
+            rel = path.relative_to(layer).as_posix()
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ContentError([Problem(str(path), "$", f"cannot read: {exc}")]) from None
+            sources[rel] = (str(path), text)
+    content = Content(game)
+    problems: list[Problem] = []
+    digest = hashlib.sha256()
+    for rel in sorted(sources):
+        origin, text = sources[rel]
+        digest.update(rel.encode() + b"\0" + text.encode() + b"\0")
+        doc, found = check_document(rel, origin, text, game=folder)
+        problems += found
+        if doc is not None:
+            content.documents[rel] = doc
+    content.fingerprint = digest.hexdigest()[:16]
+    if problems:
+        raise ContentError(problems)
+    return content

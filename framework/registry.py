@@ -1,0 +1,117 @@
+"""Finding games and variants: built-in plugins, then the `dockyard` entry-point group."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .game import DockyardError, Game, Variant
+
+DEFAULT_PLUGINS: tuple[str, ...] = (
+    "dockyard.plugins.tictactoe",
+    "dockyard.plugins.curious_cargo",
+    "dockyard.plugins.pack_and_stack",
+)
+ENTRY_POINT_GROUP = "dockyard"
+
+
+@dataclass
+class Registry:
+    games: dict[str, Game] = field(default_factory=dict)
+    variants: dict[str, dict[str, Variant]] = field(default_factory=dict)  # game -> name -> v
+    problems: list[str] = field(default_factory=list)  # plugins that failed to load
+    manager: pluggy.PluginManager | None = None
+
+    def game(self, name: str) -> Game:
+        key = name.replace("_", "-")
+        for game in self.games.values():
+            if game.name == key or game.name.replace("-", "_") == name:
+                return game
+        known = ", ".join(sorted(self.games)) or "none"
+        raise DockyardError(f"unknown game {name!r} (known games: {known})")
+
+    def variants_of(self, game: str) -> dict[str, Variant]:
+        return self.variants.get(game, {})
+
+
+def new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("dockyard")
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def _import(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None  # a built-in game that is not part of this build
+        raise
+
+
+_REGISTRY: Registry | None = None
+
+
+def registry(extra: tuple[object, ...] = ()) -> Registry:
+    """The games and variants known to this process (built once, unless `extra` is given)."""
+    global _REGISTRY
+    if _REGISTRY is not None and not extra:
+        return _REGISTRY
+    reg = Registry()
+    pm = new_manager()
+    for modname in DEFAULT_PLUGINS:
+        try:
+            module = _import(modname)
+        except Exception as exc:  # a broken built-in must not hide the others
+            reg.problems.append(f"plugin {modname}: {type(exc).__name__}: {exc}")
+            continue
+        if module is not None:
+            pm.register(module, name=modname)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            pm.register(ep.load(), name=f"entry point {ep.name}")
+        except Exception as exc:
+            reg.problems.append(f"plugin {ep.name} ({ep.value}): {type(exc).__name__}: {exc}")
+    for obj in extra:
+        pm.register(obj)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        reg.problems.append(str(exc))
+
+    def register_game(game: Game) -> None:
+        reg.games[game.name] = game
+
+    def register_variant(variant: Variant) -> None:
+        reg.variants.setdefault(variant.game, {})[variant.name] = variant
+
+    for impl in pm.hook.register_games.get_hookimpls():
+        _call_one(reg, impl, "register_games", register=register_game)
+    for impl in pm.hook.register_variants.get_hookimpls():
+        _call_one(reg, impl, "register_variants", register=register_variant)
+    reg.manager = pm
+    if not extra:
+        _REGISTRY = reg
+    for problem in reg.problems:
+        print(f"dockyard: warning: {problem} (skipped)", file=sys.stderr)
+    return reg
+
+
+def _call_one(reg: Registry, impl: Any, hook: str, **kwargs: Any) -> None:
+    try:
+        impl.function(**kwargs)
+    except Exception as exc:
+        reg.problems.append(f"plugin {impl.plugin_name}: {hook} failed: {type(exc).__name__}: {exc}")
+
+
+def reset() -> None:
+    """Forget the registry (tests that install plugins call this)."""
+    global _REGISTRY
+    _REGISTRY = None

@@ -1,0 +1,387 @@
+"""A session: one game being played. The Python API the CLI, bots and tests all use.
+
+    s = Session("tictactoe", seed=1)
+    s.legal_actions()            # what the players to move may do
+    s.apply_text("x: mark b2")   # or s.apply(action); atomic: illegal -> IllegalAction, no change
+    s.undo(); s.redo()
+    s.render(); s.outcome()
+    s.save("game.toml"); Session.load("game.toml")
+
+A session is its seed plus its action log: undo, redo, save and load all replay that log.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from . import flow
+from .loader import Content, load
+from .game import Action, Context, DockyardError, Event, Game, IllegalAction, Outcome, Setup, Variant
+from .language import Language, Statement
+from .registry import new_manager, registry
+
+
+@dataclass(frozen=True)
+class Config:
+    """What fixes a session's start: replaying its log from here gives the same game."""
+
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    content_dirs: tuple[str, ...]
+
+
+@cache
+def _content(game: Game, dirs: tuple[str, ...]) -> Content:
+    if game.content_folder is None:
+        return Content(game.name)
+    content = load(game.name, game.content_folder, [Path(d) for d in dirs])
+    content.built = game.build_content(content)
+    return content
+
+
+def resolve_players(game: Game, players: Sequence[str] | int | None) -> tuple[str, ...]:
+    if players is None:
+        names: tuple[str, ...] = game.default_players
+    elif isinstance(players, int):
+        names = tuple(f"p{i + 1}" for i in range(players))
+        if game.min_players == game.max_players == len(game.default_players) == players:
+            names = game.default_players
+    else:
+        names = tuple(players)
+    if not game.min_players <= len(names) <= game.max_players:
+        raise DockyardError(
+            f"{game.name} is for {game.describe_player_count()} players, not {len(names)}"
+        )
+    if len(set(names)) != len(names):
+        raise DockyardError(f"player names must differ: {', '.join(names)}")
+    for name in names:
+        if not name[:1].isalpha() or not all(c.isalnum() or c in "_-" for c in name):
+            raise DockyardError(f"player name {name!r} must be a letter then letters, digits, - or _")
+    return names
+
+
+def resolve_variants(game: Game, names: Iterable[str]) -> tuple[Variant, ...]:
+    known = registry().variants_of(game.name)
+    chosen: list[Variant] = []
+    for name in names:
+        if name not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise DockyardError(f"{game.name} has no variant {name!r} (variants: {listed})")
+        if any(v.name == name for v in chosen):
+            continue
+        chosen.append(known[name])
+    picked = {v.name for v in chosen}
+    for v in chosen:
+        for other in v.conflicts:
+            if other in picked:
+                raise DockyardError(f"variant {v.name!r} cannot be played with {other!r}")
+        for need in v.requires:
+            if need not in picked:
+                raise DockyardError(f"variant {v.name!r} needs variant {need!r} too")
+    return tuple(chosen)
+
+
+class Session:
+    """One game in play."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        seed: int = 0,
+        players: Sequence[str] | int | None = None,
+        variants: Iterable[str] = (),
+        content: Iterable[str | Path] = (),
+    ) -> None:
+        self.game: Game = registry().game(game) if isinstance(game, str) else game
+        chosen = resolve_variants(self.game, variants)
+        dirs = tuple(str(d) for d in content)
+        self.config = Config(self.game.name, int(seed), resolve_players(self.game, players), tuple(v.name for v in chosen), dirs)
+        self.variants = chosen
+        layer_dirs = dirs
+        for v in chosen:
+            if v.content_folder:
+                from importlib.resources import as_file, files
+
+                with as_file(files("dockyard.content") / v.content_folder) as p:
+                    layer_dirs = (str(p), *layer_dirs)
+        self.content = _content(self.game, layer_dirs)
+        self.language = Language(self.game, tuple(v.grammar for v in chosen if v.grammar))
+        self.pm = self._plugin_manager(chosen)
+        self.hook = self.pm.hook
+        self._event_listeners = bool(self.pm.hook.on_event.get_hookimpls())
+        self.options: dict[str, Any] = {}
+        for v in chosen:
+            self.options.update(v.options)
+        self.log: list[Action] = []
+        self.redo_stack: list[Action] = []
+        self.events: list[Event] = []  # every event so far, in order
+        self.state, setup_events = self._fresh()
+        self.events.extend(setup_events)
+        self.last_events: list[Event] = setup_events
+
+    # ---- construction ---------------------------------------------------------------------
+    def _plugin_manager(self, chosen: Sequence[Variant]) -> pluggy.PluginManager:
+        pm = new_manager()
+        if self.game.hookspecs is not None:
+            pm.add_hookspecs(self.game.hookspecs)
+            default = getattr(self.game, "default_hooks", None)
+            if default is not None:
+                pm.register(default, name=f"{self.game.name}.rules")
+        for v in chosen:
+            if v.plugin is not None:
+                pm.register(v.plugin, name=f"variant {v.name}")
+        for name, plugin in (registry().manager.list_name_plugin() if registry().manager else []):
+            if hasattr(plugin, "on_event"):
+                pm.register(plugin, name=name)
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise DockyardError(f"a variant implements an unknown hook: {exc}") from None
+        return pm
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.config.players
+
+    @property
+    def seed(self) -> int:
+        return self.config.seed
+
+    def _fresh(self) -> tuple[Any, list[Event]]:
+        ctx = Context(self.game, self.hook, self.config.variants)
+        setup = Setup(self.config.players, self.config.seed, self.content, self.config.variants, self.hook, dict(self.options))
+        state = self.game.setup(setup, ctx)
+        return state, ctx.events
+
+    def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
+        state, events = self._fresh()
+        for i, action in enumerate(actions):
+            seat = self._seat(action.player)
+            if check:
+                reason = self._why_illegal(state, action, seat)
+                if reason is not None:
+                    raise IllegalAction(f"action {i + 1} ({self.format(action)}): {reason}")
+            ctx = Context(self.game, self.hook, self.config.variants)
+            self.game.apply(state, action, seat, ctx)
+            events.extend(ctx.events)
+        return state, events
+
+    # ---- questions -------------------------------------------------------------------------
+    def _seat(self, player: str) -> int:
+        try:
+            return self.config.players.index(player)
+        except ValueError:
+            raise IllegalAction(f"no player {player!r} in this game (players: {', '.join(self.players)})") from None
+
+    def actors(self) -> list[str]:
+        """Names of the players who may act now."""
+        return [self.players[s] for s in flow.actors(self.state)]
+
+    @property
+    def over(self) -> bool:
+        return self.state.flow.over is not None
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        seats = flow.actors(self.state) if player is None else [self._seat(player)]
+        allowed = flow.actors(self.state)
+        out: list[Action] = []
+        for seat in seats:
+            if seat in allowed:
+                out.extend(self.game.legal_actions(self.state, seat))
+        return out
+
+    def _why_illegal(self, state: Any, action: Action, seat: int) -> str | None:
+        if state.flow.over is not None:
+            return "the game is over"
+        allowed = flow.actors(state)
+        if seat not in allowed:
+            names = " or ".join(self.players[s] for s in allowed)
+            if state.flow.pending:
+                return f"waiting for {names} to answer: {state.flow.pending[-1].prompt}"
+            return f"it is not {action.player}'s turn (waiting for {names})"
+        return self.game.check(state, action, seat)
+
+    def check(self, action: Action) -> str | None:
+        """None if `action` is legal now, else why not."""
+        try:
+            seat = self._seat(action.player)
+        except IllegalAction as exc:
+            return str(exc)
+        return self._why_illegal(self.state, action, seat)
+
+    # ---- play ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action`: all of it, or (IllegalAction) nothing at all."""
+        seat = self._seat(action.player)
+        reason = self._why_illegal(self.state, action, seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        ctx = Context(self.game, self.hook, self.config.variants)
+        try:
+            self.game.apply(self.state, action, seat, ctx)
+        except Exception as exc:
+            # A rule failed half-way: rebuild the state from the log so nothing is lost.
+            self.state, _ = self._replay(self.log)
+            raise DockyardError(
+                f"internal error while playing {self.format(action)!r}: {type(exc).__name__}: {exc} "
+                "(the game is as it was before)"
+            ) from exc
+        self.log.append(action)
+        self.redo_stack.clear()
+        self.events.extend(ctx.events)
+        self.last_events = ctx.events
+        if self._event_listeners:
+            for event in ctx.events:
+                self.hook.on_event(session=self, event=event)
+        return ctx.events
+
+    def parse(self, line: str) -> Action:
+        """An action from its text; a line without `player:` is the one player to move."""
+        stmt = self.language.parse_line(line)
+        if stmt is None or stmt.kind != "action":
+            raise DockyardError(f"not an action: {line.strip()!r}")
+        return self.action_of(stmt)
+
+    def action_of(self, stmt: Statement) -> Action:
+        player = stmt.player
+        if player is None:
+            who = self.actors()
+            if len(who) != 1:
+                if not who:
+                    raise IllegalAction("the game is over" if self.over else "nobody is to move")
+                raise IllegalAction(f"say whose action this is: {' or '.join(who)} may act (e.g. '{who[0]}: ...')")
+            player = who[0]
+        return Action(player, stmt.name, stmt.args)
+
+    def apply_text(self, line: str) -> list[Event]:
+        return self.apply(self.parse(line))
+
+    def format(self, action: Action) -> str:
+        return self.game.format_action(action)
+
+    def undo(self, n: int = 1) -> int:
+        """Take back the last `n` actions; returns how many were taken back."""
+        n = min(n, len(self.log))
+        if n <= 0:
+            return 0
+        taken = self.log[len(self.log) - n :]
+        kept = self.log[: len(self.log) - n]
+        self.state, self.events = self._replay(kept)
+        self.log = kept
+        self.redo_stack.extend(reversed(taken))
+        self.last_events = []
+        return n
+
+    def redo(self, n: int = 1) -> int:
+        done = 0
+        while done < n and self.redo_stack:
+            action = self.redo_stack.pop()
+            stack = self.redo_stack
+            self.redo_stack = []
+            try:
+                self.apply(action)
+            finally:
+                self.redo_stack = stack
+            done += 1
+        return done
+
+    # ---- information -----------------------------------------------------------------------
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        seat = None if player is None else self._seat(player)
+        return self.game.view(self.state, seat)
+
+    def render(self, player: str | None = None, topic: str = "") -> str:
+        seat = None if player is None else self._seat(player)
+        return self.game.render(self.state, seat, topic)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) if self.over else None
+
+    def query(self, path: str) -> Any:
+        """The value of an `expect` query."""
+        st = self.state
+        if path == "over":
+            return self.over
+        if path == "reason":
+            return st.flow.over
+        if path == "round":
+            return st.flow.round
+        if path == "phase":
+            return self.game.phases[st.flow.phase].name if self.game.phases else None
+        if path == "actor":
+            who = self.actors()
+            return who[0] if len(who) == 1 else None
+        if path == "actions":
+            return len(self.log)
+        if path in ("winner", "draw") or path.startswith("score."):
+            result = self.outcome()
+            if result is None:
+                raise KeyError(f"{path} (the game is not over)")
+            if path == "winner":
+                return result.winners[0] if len(result.winners) == 1 else None
+            if path == "draw":
+                return result.is_draw
+            who = path.split(".", 1)[1]
+            if who not in result.scores:
+                raise KeyError(path)
+            return result.scores[who]
+        return self.game.query(st, path)
+
+    def expect(self, query: str, op: str, value: Any) -> None:
+        """Raise DockyardError unless `query op value` holds."""
+        try:
+            actual = self.query(query)
+        except KeyError as exc:
+            raise DockyardError(f"expect: unknown query {exc.args[0]}") from None
+        if isinstance(actual, float) and actual.is_integer():
+            actual = int(actual)
+        ok = _COMPARE[op](actual, value) if op in ("==", "!=") or _comparable(actual, value) else False
+        if not ok:
+            raise DockyardError(f"expected {query} {op} {_show(value)}, but it is {_show(actual)}")
+
+    # ---- saves -----------------------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        from .saves import save
+
+        save(self, path)
+
+    @classmethod
+    def load(cls, path: str | Path, content: Iterable[str | Path] | None = None) -> Session:
+        from .saves import load as load_save
+
+        return load_save(path, content)
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+
+
+def _comparable(a: Any, b: Any) -> bool:
+    num = (int, float)
+    return (isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool)) or (
+        isinstance(a, str) and isinstance(b, str)
+    )
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

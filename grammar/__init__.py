@@ -1,0 +1,1 @@
+"""Lark grammars: core.lark plus one per game."""

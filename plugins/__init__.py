@@ -1,0 +1,1 @@
+"""Built-in game plugins, one subpackage per game."""

@@ -1,0 +1,146 @@
+"""Tic-tac-toe: the smallest complete dockyard game, and the tutorial in plugins/README.md."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from dockyard import Action, Context, Game, Outcome, Setup, State, hookimpl
+from dockyard.loader import Content, ContentError
+from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+
+MARKS = ("x", "o")
+
+
+@dataclass(frozen=True)
+class Board:
+    size: int
+    win: int
+
+
+@dataclass(slots=True)
+class TicTacToeState(State):
+    board: Board = field(default_factory=lambda: Board(3, 3))
+    cells: list[int] = field(default_factory=list)  # -1 empty, else the seat that marked it
+    winner: int | None = None
+
+
+def _cell_name(index: int, size: int) -> str:
+    return f"{'abcdefghi'[index % size]}{index // size + 1}"
+
+
+def _cell_index(name: str, size: int) -> int | None:
+    col, row = "abcdefghi".find(name[0]), int(name[1:]) - 1
+    if 0 <= col < size and 0 <= row < size:
+        return row * size + col
+    return None
+
+
+@cache
+def _lines(board: Board) -> list[tuple[int, ...]]:
+    """Every run of `win` cells in a row, column or diagonal."""
+    n, k = board.size, board.win
+    runs: list[tuple[int, ...]] = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < n and 0 <= end_c < n:
+                    runs.append(tuple((r + dr * i) * n + c + dc * i for i in range(k)))
+    return runs
+
+
+class TicTacToe(Game):
+    name = "tictactoe"
+    title = "Tic-tac-toe"
+    summary = "Three in a row; board size and win length come from content/tictactoe/board.json"
+    default_players = MARKS
+    content_folder = "tictactoe"
+    grammar_file = "tictactoe.lark"
+    terminal_words = {"CELL": "a cell such as b2"}
+    # One phase per round: each player marks once, x first.
+    phases = (Phase("play", seat_order, check_end=False),)
+
+    def build_content(self, content: Content) -> Board:
+        (doc,) = content.of_kind("board")
+        board = Board(doc.data["size"], doc.data["win"])
+        if board.win > board.size:
+            raise ContentError([content.problem(doc, ["win"], f"{board.win} in a row cannot fit on a {board.size}x{board.size} board")])
+        return board
+
+    def setup(self, setup: Setup, ctx: Context) -> TicTacToeState:
+        board: Board = setup.content.built
+        state = TicTacToeState(list(setup.players), random.Random(setup.seed), FlowState(), board, [-1] * board.size**2)
+        start(self, state, ctx)
+        return state
+
+    def legal_actions(self, state: TicTacToeState, player: int) -> list[Action]:
+        name = state.players[player]
+        size = state.board.size
+        return [Action(name, "mark", (_cell_name(i, size),)) for i, v in enumerate(state.cells) if v < 0]
+
+    def check(self, state: TicTacToeState, action: Action, player: int) -> str | None:
+        if action.verb != "mark":
+            return f"tic-tac-toe has no {action.verb!r} action"
+        index = _cell_index(action.args[0], state.board.size)
+        if index is None:
+            return f"{action.args[0]} is off the {state.board.size}x{state.board.size} board"
+        if state.cells[index] >= 0:
+            return f"{action.args[0]} is already marked by {state.players[state.cells[index]]}"
+        return None
+
+    def apply(self, state: TicTacToeState, action: Action, player: int, ctx: Context) -> None:
+        index = _cell_index(action.args[0], state.board.size)
+        assert index is not None
+        state.cells[index] = player
+        ctx.emit("mark", action.player, f"{action.player} marks {action.args[0]}", cell=action.args[0])
+        if any(all(state.cells[i] == player for i in run) for run in _lines(state.board) if index in run):
+            state.winner = player
+            state.flow.over = "three in a row" if state.board.win == 3 else f"{state.board.win} in a row"
+        elif all(v >= 0 for v in state.cells):
+            state.flow.over = "the board is full"
+        if state.flow.over is not None:
+            ctx.emit("game-over", None, f"the game ends: {state.flow.over}")
+            return
+        end_turn(self, state, ctx, player)
+
+    def outcome(self, state: TicTacToeState) -> Outcome:
+        winners = () if state.winner is None else (state.players[state.winner],)
+        scores = {p: (1.0 if (p,) == winners else 0.0 if winners else 0.5) for p in state.players}
+        return Outcome(state.flow.over or "", winners, scores)
+
+    def view(self, state: TicTacToeState, viewer: int | None) -> dict[str, Any]:
+        return {"size": state.board.size, "cells": [None if v < 0 else state.players[v] for v in state.cells]}
+
+    def render(self, state: TicTacToeState, viewer: int | None, topic: str = "") -> str:
+        n = state.board.size
+        rows = []
+        for r in reversed(range(n)):
+            marks = [("." if v < 0 else state.players[v][:1]) for v in state.cells[r * n : (r + 1) * n]]
+            rows.append(f"{r + 1} " + " ".join(marks))
+        rows.append("  " + " ".join("abcdefghi"[:n]))
+        return "\n".join(rows)
+
+    def query(self, state: TicTacToeState, path: str) -> Any:
+        if path.startswith("cell."):
+            index = _cell_index(path[5:], state.board.size)
+            if index is None:
+                raise KeyError(path)
+            v = state.cells[index]
+            return None if v < 0 else state.players[v]
+        if path == "empty":
+            return sum(1 for v in state.cells if v < 0)
+        raise KeyError(path)
+
+    def invariants(self, state: TicTacToeState) -> list[str]:
+        marks = [state.cells.count(s) for s in range(len(state.players))]
+        if not 0 <= marks[0] - marks[1] <= 1:
+            return [f"x has {marks[0]} marks and o {marks[1]}"]
+        return []
+
+
+@hookimpl
+def register_games(register):
+    register(TicTacToe())
