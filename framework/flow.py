@@ -186,7 +186,7 @@ def _finish_phase(game: Game, state: State, ctx: Context) -> None:
     flow.finishing = True
     if phase.end is not None:
         phase.end(state, ctx)
-    if not flow.pending:  # else `resume` carries on once the end hook's questions are answered
+    if not flow.pending and flow.over is None:  # else `resume` carries on once answered
         advance(game, state, ctx)
 
 
@@ -194,6 +194,8 @@ def advance(game: Game, state: State, ctx: Context) -> None:
     """After a phase's end (and any questions it asked): end-game check, then the next phase."""
     flow = state.flow
     phase = game.phases[flow.phase]
+    if flow.over is not None:  # a rule ended the game itself
+        return
     if phase.check_end:
         reason = game.end_reason(state)
         if reason is not None:
