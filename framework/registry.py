@@ -28,6 +28,8 @@ class Registry:
     variants: dict[str, dict[str, Variant]] = field(default_factory=dict)  # game -> name -> v
     problems: list[str] = field(default_factory=list)  # plugins that failed to load
     manager: pluggy.PluginManager | None = None
+    # one plugin manager per (game, variants) choice, shared by the sessions that make it
+    session_managers: dict[tuple[Any, ...], pluggy.PluginManager] = field(default_factory=dict)
 
     def game(self, name: str) -> Game:
         key = name.replace("_", "-")

@@ -131,6 +131,19 @@ class Session:
 
     # ---- construction ---------------------------------------------------------------------
     def _plugin_manager(self, chosen: Sequence[Variant]) -> pluggy.PluginManager:
+        # Building a manager costs more than a whole game of tic-tac-toe, and sessions making the
+        # same choice hold the same plugins, so they share one (variants still never leak).
+        # The key holds the very objects registered, so it cannot match another game's.
+        key = (self.game.hookspecs, getattr(self.game, "default_hooks", None), *(v.plugin for v in chosen))
+        try:
+            cached = registry().session_managers.get(key)
+        except TypeError:  # an unhashable plugin object: no sharing
+            return self._new_plugin_manager(chosen)
+        if cached is None:
+            cached = registry().session_managers[key] = self._new_plugin_manager(chosen)
+        return cached
+
+    def _new_plugin_manager(self, chosen: Sequence[Variant]) -> pluggy.PluginManager:
         pm = new_manager()
         if self.game.hookspecs is not None:
             pm.add_hookspecs(self.game.hookspecs)
