@@ -134,7 +134,8 @@ class Session:
         # Building a manager costs more than a whole game of tic-tac-toe, and sessions making the
         # same choice hold the same plugins, so they share one (variants still never leak).
         # The key holds the very objects registered, so it cannot match another game's.
-        key = (self.game.hookspecs, getattr(self.game, "default_hooks", None), *(v.plugin for v in chosen))
+        default_hooks = getattr(self.game, "default_hooks", None)
+        key = (self.game.hookspecs, default_hooks, *(v.plugin for v in chosen))
         try:
             cached = registry().session_managers.get(key)
         except TypeError:  # an unhashable plugin object: no sharing
