@@ -1,0 +1,60 @@
+"""Shared fixtures: the generic suite's budget, and plugins installed for one test only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from types import SimpleNamespace
+from typing import Any
+
+import dockyard.registry as registry_module
+import pytest
+from dockyard import Game, Variant, hookimpl
+from dockyard.testing import Budget
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--playouts",
+        type=int,
+        default=None,
+        help="random playouts per game for the generic suite (default 200, or DOCKYARD_PLAYOUTS)",
+    )
+
+
+@pytest.fixture(scope="session")
+def budget(request: pytest.FixtureRequest) -> Budget:
+    """The generic suite's budget: `--playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
+    return Budget.from_env(request.config.getoption("--playouts"))
+
+
+def plugin_of(games: Iterable[Game] = (), variants: Iterable[Variant] = ()) -> Any:
+    """A plugin object registering the given games and variants."""
+    games, variants = tuple(games), tuple(variants)
+
+    @hookimpl
+    def register_games(register: Any) -> None:
+        for game in games:
+            register(game)
+
+    @hookimpl
+    def register_variants(register: Any) -> None:
+        for variant in variants:
+            register(variant)
+
+    return SimpleNamespace(register_games=register_games, register_variants=register_variants)
+
+
+@pytest.fixture
+def install(monkeypatch: pytest.MonkeyPatch) -> Callable[..., registry_module.Registry]:
+    """`install(games=[...], variants=[...], plugins=[...])`: a registry holding them too, in
+    force for this test only (sessions, saves and the suite all see it)."""
+
+    def _install(
+        games: Iterable[Game] = (), variants: Iterable[Variant] = (), plugins: Iterable[Any] = ()
+    ) -> registry_module.Registry:
+        extra = (plugin_of(games, variants), *plugins)
+        reg = registry_module.registry(extra=extra)
+        monkeypatch.setattr(registry_module, "_REGISTRY", reg)
+        return reg
+
+    return _install
