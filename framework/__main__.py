@@ -1,0 +1,5 @@
+"""`python -m dockyard` is the `dockyard` command."""
+
+from .cli import main
+
+raise SystemExit(main())

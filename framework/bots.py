@@ -1,0 +1,99 @@
+"""Bots: players that choose their own actions. For now, the seeded random bot.
+
+    bot = RandomBot(seed=7)
+    while not session.over:
+        session.apply(bot.choose(session))
+
+`RandomBot` picks one of the players who may act now (several in a simultaneous phase) uniformly,
+then one of that player's legal actions uniformly. Everything it draws comes from its own
+`random.Random(seed)`, so a seed gives the same game every time.
+
+A game may give bots a faster or smarter policy by defining a method
+
+    def bot_action(self, state, seat: int, rng: random.Random) -> Action: ...
+
+on its `Game` class. The bot then calls it (with the real state; a bot policy must not change it,
+and should use only what the seat may see) instead of drawing from `legal_actions`. The returned
+action must be legal: the session checks it like any other, and an illegal one is an error of the
+game, reported as such.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import flow
+from .game import Action, DockyardError, Game
+
+if TYPE_CHECKING:
+    from .session import Session
+
+MAX_ACTIONS = 100_000  # a random game longer than this is taken to be stuck in a loop
+
+
+class RandomBot:
+    """Uniformly random among the actors, then among the chosen actor's legal actions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, session: Session) -> Action:
+        """An action for one of the players who may act now (the session is not changed)."""
+        seats = flow.actors(session.state)
+        if not seats:
+            raise DockyardError("the game is over" if session.over else "nobody may act now")
+        game = session.game
+        state = session.state
+        policy = getattr(game, "bot_action", None)
+        rng = self.rng
+        if len(seats) > 1:
+            seats = list(seats)
+            seat = rng.choice(seats)
+        else:
+            seat = seats[0]
+        if policy is not None:
+            return policy(state, seat, rng)  # type: ignore[no-any-return]
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            # This actor is stuck; draw among those who can move so the game goes on.
+            movable = [s for s in seats if s != seat and game.legal_actions(state, s)]
+            if not movable:
+                names = ", ".join(session.players[s] for s in seats)
+                raise DockyardError(f"no legal action for {names}, but the game is not over")
+            seat = rng.choice(movable)
+            actions = game.legal_actions(state, seat)
+        return rng.choice(actions)
+
+
+def play_random_game(
+    game: str | Game,
+    seed: int = 0,
+    players: Sequence[str] | int | None = None,
+    variants: Iterable[str] = (),
+    content: Iterable[str | Path] = (),
+    max_actions: int = MAX_ACTIONS,
+) -> Session:
+    """A whole game between random bots: the session uses `seed`, and so does the bot."""
+    from .session import Session
+
+    session = Session(game, seed=seed, players=players, variants=variants, content=content)
+    play_out(session, RandomBot(seed), max_actions)
+    return session
+
+
+def play_out(session: Session, bot: RandomBot, max_actions: int = MAX_ACTIONS) -> None:
+    """Let `bot` play every seat until the game ends (DockyardError if it does not)."""
+    apply = session.apply
+    choose = bot.choose
+    for _ in range(max_actions):
+        if session.over:
+            return
+        apply(choose(session))
+    if not session.over:
+        raise DockyardError(
+            f"{session.game.name} (seed {session.seed}) did not end within {max_actions} actions"
+        )

@@ -1,0 +1,418 @@
+"""The `dockyard` command: a thin layer over Session, the REPL, scripts, bots and content checks.
+
+    dockyard games                          the games and their variants
+    dockyard play GAME [options]            play in the REPL (or pipe REPL lines into it)
+    dockyard run FILE [options]             run a script; exit 1 at its first failure
+    dockyard validate PATH...               check content files and folders
+    dockyard simulate GAME --games N        random bots against each other
+    dockyard bench [GAME...]                speed figures
+
+Exit codes: 0 success, 1 a user's error (a bad line, an illegal move, a failed expect, broken
+content), 2 a bad command line (argparse) or an internal error. No traceback reaches a user;
+`DOCKYARD_DEBUG=1` shows one for internal errors. Modules are imported inside the commands
+so that `dockyard --help` starts fast; commands that plugins add (the `register_commands` hook)
+are looked up when the command given is not one of these.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .game import DockyardError
+
+CORE_COMMANDS = ("games", "play", "run", "validate", "simulate", "bench")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser(with_plugins=_wants_plugins(args_list))
+        args = parser.parse_args(args_list)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 0
+        return int(args.func(args) or 0)
+    except SystemExit as exc:  # argparse: --help, or a usage error (already printed)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except DockyardError as exc:
+        _error(f"dockyard: error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        _error("dockyard: interrupted")
+        return 130
+    except BrokenPipeError:  # `dockyard ... | head`: the reader left; nothing to say
+        _quiet_stdout()
+        return 0
+    except Exception as exc:
+        if os.environ.get("DOCKYARD_DEBUG") == "1":
+            raise
+        _error(
+            f"dockyard: internal error: {type(exc).__name__}: {exc} "
+            "(set DOCKYARD_DEBUG=1 to see where)"
+        )
+        return 2
+
+
+def _error(text: str) -> None:
+    sys.stdout.flush()
+    print(text, file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _wants_plugins(argv: list[str]) -> bool:
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first is not None and first not in CORE_COMMANDS
+
+
+# ---- the parser -----------------------------------------------------------------------------
+
+
+def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="dockyard",
+        description="Play and author tabletop games by their rules.",
+        epilog="`dockyard COMMAND --help` says more. Plugins may add commands of their own.",
+    )
+    parser.add_argument("--version", action="version", version=f"dockyard {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games and their variants")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game in the REPL",
+        description="Play in the REPL (type `help` there). With stdin not a terminal, REPL lines "
+        "are read from it without prompts and play ends at its end (exit 1 if any line failed).",
+    )
+    p.add_argument("game", metavar="GAME")
+    _session_options(p)
+    p.add_argument("--script", metavar="FILE", help="run this script first, then go on playing")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "run",
+        help="run a script (.dys) non-interactively",
+        description="Run a script, stopping at its first failure (exit 1). A header in the script "
+        "(`game`, `seed`, `variant`, `players` lines before its first action) sets up the game; "
+        "--game must agree with it, and --seed/--variant/--players override it.",
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--game", metavar="GAME", help="the game (when the script does not say)")
+    _session_options(p)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser(
+        "validate",
+        help="check content files and folders",
+        description='Check content files (JSON naming their schema in "$schema") and folders. '
+        "A folder holding one game's files is checked as a layer over that game's built-in "
+        "content, with the game's own checks too.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play games between random bots",
+        description="Play N games between random bots; game i uses seed S+i for the game and its "
+        "bot. The same arguments print the same output, byte for byte.",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "bench",
+        help="measure speed: playouts, parsing, content loading, start-up",
+        description="Print speed figures for each game (all of them by default); tic-tac-toe is "
+        "compared with OpenSpiel's when open_spiel is installed (pip install dockyard[bench]).",
+    )
+    p.add_argument("games", nargs="*", metavar="GAME")
+    p.add_argument(
+        "--games",
+        dest="count",
+        type=int,
+        default=None,
+        metavar="N",
+        help="random games per measurement (default: as many as fit in --seconds)",
+    )
+    p.add_argument(
+        "--seconds", type=float, default=2.0, metavar="S", help="time per measurement (2)"
+    )
+    p.set_defaults(func=cmd_bench)
+
+    if with_plugins:
+        from .registry import registry
+
+        manager = registry().manager
+        if manager is not None:
+            manager.hook.register_commands(subparsers=sub)
+    return parser
+
+
+def _session_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None, metavar="N", help="random seed (0)")
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variant to play with (repeatable)",
+    )
+    p.add_argument(
+        "--players",
+        action="append",
+        metavar="N|NAMES",
+        help="a count (--players 4) or names (--players alice,bob, or repeated)",
+    )
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of content layered over the game's own (repeatable)",
+    )
+
+
+def players_option(values: list[str] | None) -> list[str] | int | None:
+    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
+    if not values:
+        return None
+    if len(values) == 1 and values[0].strip().isdigit():
+        return int(values[0])
+    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
+    if not names:
+        raise DockyardError("--players needs a count or names")
+    return names
+
+
+def _flags(args: argparse.Namespace, game: str | None) -> Any:
+    from .script import Flags
+
+    return Flags(
+        game, args.seed, list(args.variant), players_option(args.players), list(args.content)
+    )
+
+
+def _output(stream: Any = None) -> Any:
+    from .repl import Output
+
+    out = stream if stream is not None else sys.stdout
+    return Output(out, sys.stderr, color=_isatty(out))
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---- commands -------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from .registry import registry
+
+    reg = registry()
+    if not reg.games:
+        print("no games installed")
+        return 0
+    width = max(len(name) for name in reg.games)
+    for name in sorted(reg.games):
+        game = reg.games[name]
+        players = game.describe_player_count()
+        print(f"{name.ljust(width)}  {game.title} ({players} players)")
+        if game.summary:
+            print(f"{''.ljust(width)}  {game.summary}")
+        for vname, variant in sorted(reg.variants_of(name).items()):
+            print(f"{''.ljust(width)}  variant {vname}: {variant.summary}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .repl import Shell
+    from .script import open_session, read_header, read_text, run_lines
+
+    flags = _flags(args, args.game)
+    output = _output()
+    lines: list[str] = []
+    header = None
+    if args.script:
+        lines = read_text(args.script).splitlines()
+        try:
+            header = read_header(lines, args.script)
+            session = open_session(header, flags)
+        except DockyardError as exc:
+            output.error(str(exc))
+            return 1
+    else:
+        session = open_session(None, flags)
+    interactive = _isatty(sys.stdin)
+    shell = Shell(session, output, flags.content, interactive=interactive)
+    failed = False
+    if args.script:
+        try:
+            run_lines(shell, lines, args.script, header.end if header else 0)
+        except DockyardError as exc:
+            output.error(str(exc))
+            output.error("the script stopped there; play goes on from the line before it")
+            failed = True
+    if shell.done:
+        return 1 if failed else 0
+    if interactive:
+        return shell.interact()
+    return max(shell.run_stream(sys.stdin), 1 if failed else 0)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .script import run_script
+
+    return run_script(args.file, _flags(args, args.game), _output())
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate_command
+
+    return simulate_command(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        players=players_option(args.players),
+        variants=list(args.variant),
+        content=list(args.content),
+        as_json=args.json,
+        out=sys.stdout,
+        progress=_isatty(sys.stderr) and not args.json,
+    )
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import bench_command
+
+    return bench_command(list(args.games), games=args.count, seconds=args.seconds, out=sys.stdout)
+
+
+# ---- validate -------------------------------------------------------------------------------
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    problems: list[str] = []
+    files = 0
+    layers: list[str] = []
+    for path in args.paths:
+        found, checked, games = validate_path(path)
+        problems += found
+        files += checked
+        layers += games
+    for line in problems:
+        print(line)
+    if problems:
+        print(
+            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {files} files",
+            file=sys.stderr,
+        )
+        return 1
+    checked_layers = f"; content layers checked with their game's rules: {', '.join(layers)}"
+    print(
+        f"ok: {files} content file{'s' if files != 1 else ''}, no problems"
+        + (checked_layers if layers else "")
+    )
+    return 0
+
+
+def validate_path(path: str) -> tuple[list[str], int, list[str]]:
+    """Problems (as lines), number of files checked, and the layers checked semantically."""
+    from pathlib import Path
+
+    from .loader import check_document
+
+    target = Path(path)
+    if target.is_file():
+        try:
+            text = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return [f"{path}: $: cannot read: {getattr(exc, 'strerror', None) or exc}"], 1, []
+        _, problems = check_document(target.name, str(target), text)
+        return [str(p) for p in problems], 1, []
+    if not target.is_dir():
+        return [f"{path}: $: no such file or folder"], 0, []
+    return _validate_folder(target)
+
+
+def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
+    from .loader import SCHEMA_FOLDER, check_document
+
+    files = [
+        p
+        for p in sorted(folder.rglob("*.json"))
+        if SCHEMA_FOLDER not in p.relative_to(folder).parts
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    ]
+    problems: list[str] = []
+    games: set[str] = set()
+    for p in files:
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{p}: $: cannot read: {getattr(exc, 'strerror', None) or exc}")
+            continue
+        doc, found = check_document(p.relative_to(folder).as_posix(), str(p), text)
+        problems += map(str, found)
+        if doc is not None and doc.schema.count(":") >= 3:
+            kind_game = doc.schema.split(":")[2]
+            if kind_game != "_common":
+                games.add(kind_game)
+    if problems or not games:
+        return problems, len(files), []
+    if len(games) > 1:  # a folder of several games' folders (e.g. content/): each on its own
+        layers: list[str] = []
+        for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+            found, _, sub_layers = _validate_folder(sub)
+            problems += found
+            layers += sub_layers
+        return problems, len(files), layers
+    (folder_name,) = games
+    return _check_layer(folder, folder_name), len(files), [f"{folder} ({folder_name})"]
+
+
+def _check_layer(folder: Any, content_folder: str) -> list[str]:
+    """The game's own checks on its built-in content with `folder` layered over it."""
+    from .loader import ContentError, load
+    from .registry import registry
+
+    game = next((g for g in registry().games.values() if g.content_folder == content_folder), None)
+    if game is None:
+        return [f"{folder}: $: no installed game keeps its content in {content_folder!r}"]
+    try:
+        content = load(game.name, content_folder, [folder])
+        game.build_content(content)
+    except ContentError as exc:
+        return [str(p) for p in exc.problems]
+    except DockyardError as exc:
+        return [f"{folder}: $: {exc}"]
+    except Exception as exc:  # a game's check that broke: still a message, not a traceback
+        return [
+            f"{folder}: $: {game.name} could not check this content: {type(exc).__name__}: {exc}"
+        ]
+    return []

@@ -1,0 +1,193 @@
+"""Scripts (`.dys` files): REPL lines in a file, run top to bottom, stopping at the first failure.
+
+    # x-wins.dys
+    game tictactoe
+    seed 0
+    x: mark b2
+    o: mark a1
+    ...
+    expect winner == x
+
+A script may start with a header: `game NAME`, `seed N`, `variant NAME` (repeatable) and
+`players A B ...`, before its first other statement. Command-line flags and the header combine
+this way: the game named by `--game` (or by `dockyard play GAME`) and by the header must agree;
+`--seed`, `--variant` and `--players` override the header's seed, variants and players (so one
+script can be tried with other seeds). What neither names takes the game's defaults (seed 0).
+
+A script fails at its first line that does not parse, is an illegal move, or is an `expect` that
+does not hold; the error names the place as `FILE:LINE:COL: error: what (expected ...)`, followed
+by the line and a caret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .game import DockyardError, Game
+from .language import Language, ParseError, Statement
+from .repl import Output, Shell, StatementError, first_column, result_lines
+
+
+class _AnyGame(Game):
+    """Stands in for the game while the header, which says which game it is, is read."""
+
+    name = "<header>"
+    title = "header"
+
+
+@dataclass
+class Header:
+    """What a script's header says, with the line of each statement (for error messages)."""
+
+    source: str
+    lines: list[str] = field(default_factory=list)
+    game: str | None = None
+    seed: int | None = None
+    variants: list[str] = field(default_factory=list)
+    players: list[str] | None = None
+    where: dict[str, int] = field(default_factory=dict)  # key -> line number
+    end: int = 0  # number of the last header line
+
+    def error(self, key: str, what: str, expected: str = "") -> StatementError:
+        lineno = self.where.get(key, 1)
+        text = self.lines[lineno - 1] if lineno <= len(self.lines) else ""
+        return StatementError(self.source, lineno, first_column(text), what, expected, text)
+
+
+def read_text(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DockyardError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DockyardError(f"{path}: is a folder, not a script") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DockyardError(
+            f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+
+
+def read_header(lines: Sequence[str], source: str) -> Header:
+    """The header statements at the top of a script (they parse the same in every game)."""
+    header = Header(source, list(lines))
+    language = Language(_AnyGame())
+    for lineno, line in enumerate(lines, 1):
+        try:
+            stmt = language.parse_line(line, source, lineno)
+        except ParseError:
+            break  # not a header: the game's own grammar will judge it
+        if stmt is None:
+            continue
+        if stmt.kind != "header":
+            break
+        _take(header, stmt, lineno, line)
+        header.end = lineno
+    return header
+
+
+def _take(header: Header, stmt: Statement, lineno: int, line: str) -> None:
+    key = stmt.name
+    if key in ("game", "seed", "players") and key in header.where:
+        raise StatementError(
+            header.source,
+            lineno,
+            first_column(line),
+            f"'{key}' is given twice",
+            f"one '{key}' line (the first is on line {header.where[key]})",
+            line,
+        )
+    header.where.setdefault(key, lineno)
+    if key == "game":
+        header.game = str(stmt.args[0])
+    elif key == "seed":
+        header.seed = int(stmt.args[0])
+    elif key == "variant":
+        header.variants.append(str(stmt.args[0]))
+    elif key == "players":
+        header.players = [str(a) for a in stmt.args]
+
+
+@dataclass
+class Flags:
+    """What the command line says; None (or empty) where it says nothing."""
+
+    game: str | None = None
+    seed: int | None = None
+    variants: list[str] = field(default_factory=list)
+    players: list[str] | int | None = None
+    content: list[str] = field(default_factory=list)
+
+
+def open_session(header: Header | None, flags: Flags):  # -> Session
+    """The session a script runs in: its header's choices, overridden by flags (see above)."""
+    from .registry import registry
+    from .session import Session, resolve_players, resolve_variants
+
+    header = header or Header("<flags>")
+    name = flags.game or header.game
+    if name is None:
+        raise header.error(
+            "game",
+            "the script does not say which game it is for",
+            "a first line such as 'game tictactoe', or --game NAME",
+        )
+    try:
+        game = registry().game(name)
+    except DockyardError as exc:
+        if flags.game is None:
+            raise header.error("game", str(exc)) from None
+        raise
+    if flags.game is not None and header.game is not None:
+        if registry().game(header.game) is not game:
+            raise header.error(
+                "game",
+                f"the script is for {header.game}, not {game.name}",
+                f"--game {header.game}, or no --game",
+            )
+    players = flags.players if flags.players is not None else header.players
+    variants = flags.variants or header.variants
+    try:
+        resolve_players(game, players)
+    except DockyardError as exc:
+        if flags.players is None and header.players is not None:
+            raise header.error("players", str(exc)) from None
+        raise
+    try:
+        resolve_variants(game, variants)
+    except DockyardError as exc:
+        if not flags.variants and header.variants:
+            raise header.error("variant", str(exc)) from None
+        raise
+    seed = flags.seed if flags.seed is not None else (header.seed or 0)
+    return Session(game, seed=seed, players=players, variants=variants, content=flags.content)
+
+
+def run_lines(shell: Shell, lines: Sequence[str], source: str, header_end: int = 0) -> None:
+    """Run a script's lines in `shell`; raise the first failure (located) and stop there."""
+    for lineno, line in enumerate(lines, 1):
+        if lineno <= header_end:
+            continue  # already taken into account when the session was made
+        shell.run_line(line, source, lineno)
+        if shell.done:
+            return
+
+
+def run_script(path: str, flags: Flags, output: Output) -> int:
+    """`dockyard run`: 0 when every statement and expect succeeded, else 1 (error printed)."""
+    text = read_text(path)
+    lines = text.splitlines()
+    try:
+        header = read_header(lines, path)
+        session = open_session(header, flags)
+        shell = Shell(session, output, flags.content)
+        for event in session.last_events:
+            output.say(event.text, "cyan")
+        run_lines(shell, lines, path, header.end)
+    except ParseError as exc:  # StatementError too: both are located
+        output.error(str(exc))
+        return 1
+    for line in result_lines(shell.session):
+        output.say(line, "bold")
+    return 0

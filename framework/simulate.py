@@ -1,0 +1,213 @@
+"""`dockyard simulate`: many games between random bots, as JSON lines or a table.
+
+Game i (from 0) uses seed S+i both for its session and for its bot, so any one game can be
+replayed alone (`simulate GAME --games 1 --seed S+i`). The output depends only on the
+arguments: no timings, no dictionaries in arbitrary order.
+
+With --json: one object per game, then one summary object:
+
+    {"seed": 3, "winners": ["o"], "scores": {"x": 0, "o": 1}, "reason": "three in a row", "actions": 8}
+    {"summary": true, "game": "tictactoe", "games": 100, "wins": {"x": 58, "o": 29}, ...}
+
+A game that fails (a rule raised, or the game did not end) gets `"error"` instead of a result,
+and the command exits 1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .bots import play_random_game
+from .game import DockyardError
+from .repl import number
+
+
+@dataclass
+class Record:
+    """One finished (or failed) game."""
+
+    seed: int
+    players: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
+    reason: str = ""
+    actions: int = 0
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        if self.error is not None:
+            return {"seed": self.seed, "error": self.error, "actions": self.actions}
+        return {
+            "seed": self.seed,
+            "winners": list(self.winners),
+            "scores": {p: _num(self.scores[p]) for p in self.players if p in self.scores},
+            "reason": self.reason,
+            "actions": self.actions,
+        }
+
+
+def _num(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def run_games(
+    game: str,
+    games: int,
+    seed: int = 0,
+    players: list[str] | int | None = None,
+    variants: list[str] | None = None,
+    content: list[str] | None = None,
+) -> Iterator[Record]:
+    """Play the games one by one, yielding each record as it finishes."""
+    from .session import Session
+
+    # Fail early (and once) on a bad game, player list, variant or content folder.
+    probe = Session(
+        game, seed=seed, players=players, variants=variants or (), content=content or ()
+    )
+    for i in range(games):
+        s = seed + i
+        try:
+            session = play_random_game(probe.game, s, players, variants or (), content or ())
+        except DockyardError as exc:
+            yield Record(s, probe.players, error=str(exc))
+            continue
+        outcome = session.outcome()
+        assert outcome is not None
+        yield Record(
+            s,
+            session.players,
+            outcome.winners,
+            dict(outcome.scores),
+            outcome.reason,
+            len(session.log),
+        )
+
+
+@dataclass
+class Summary:
+    game: str
+    players: tuple[str, ...]
+    records: list[Record] = field(default_factory=list)
+
+    def add(self, record: Record) -> None:
+        self.records.append(record)
+
+    @property
+    def finished(self) -> list[Record]:
+        return [r for r in self.records if r.error is None]
+
+    def as_json(self) -> dict[str, Any]:
+        done = self.finished
+        wins = Counter(r.winners[0] for r in done if len(r.winners) == 1)
+        shared = Counter(p for r in done if len(r.winners) > 1 for p in r.winners)
+        reasons = Counter(r.reason for r in done)
+        mean = sum(r.actions for r in done) / len(done) if done else 0.0
+        return {
+            "summary": True,
+            "game": self.game,
+            "games": len(self.records),
+            "errors": len(self.records) - len(done),
+            "wins": {p: wins[p] for p in self.players},
+            "shared_wins": {p: shared[p] for p in self.players},
+            "draws": sum(1 for r in done if len(r.winners) != 1),
+            "mean_actions": round(mean, 3),
+            "end_reasons": dict(sorted(reasons.items())),
+        }
+
+
+def table(summary: Summary, seed: int) -> list[str]:
+    """The readable report."""
+    data = summary.as_json()
+    done = summary.finished
+    n = len(summary.records)
+    last = seed + n - 1
+    lines = [
+        f"{summary.game}: {n} game{'s' if n != 1 else ''} between random bots "
+        f"(seeds {seed}..{last}; players {', '.join(summary.players)})",
+        "",
+    ]
+    width = max(len("player"), *(len(p) for p in summary.players), len("draws"))
+    lines.append(
+        f"{'player'.ljust(width)}  {'wins':>6}  {'win %':>6}  {'shared':>6}  {'mean score':>10}"
+    )
+    for p in summary.players:
+        scores = [r.scores.get(p, 0.0) for r in done]
+        mean = sum(scores) / len(scores) if scores else 0.0
+        share = 100 * data["wins"][p] / len(done) if done else 0.0
+        lines.append(
+            f"{p.ljust(width)}  {data['wins'][p]:>6}  {share:>5.1f}%  "
+            f"{data['shared_wins'][p]:>6}  {mean:>10.2f}"
+        )
+    share = 100 * data["draws"] / len(done) if done else 0.0
+    lines.append(f"{'draws'.ljust(width)}  {data['draws']:>6}  {share:>5.1f}%")
+    lines.append("")
+    if done:
+        counts = [r.actions for r in done]
+        lines.append(
+            f"actions per game: mean {number(round(data['mean_actions'], 1))}, "
+            f"min {min(counts)}, max {max(counts)}"
+        )
+        lines.append("end reasons:")
+        rw = max(len(r) for r in data["end_reasons"])
+        for reason, count in sorted(data["end_reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {reason.ljust(rw)}  {count}")
+    for r in summary.records:
+        if r.error is not None:
+            lines.append(f"error in the game of seed {r.seed}: {r.error}")
+    return lines
+
+
+def simulate_command(
+    game: str,
+    games: int,
+    seed: int,
+    players: list[str] | int | None,
+    variants: list[str],
+    content: list[str],
+    as_json: bool,
+    out: IO[str],
+    progress: bool = False,
+) -> int:
+    if games < 1:
+        raise DockyardError("--games must be at least 1")
+    from .registry import registry
+
+    g = registry().game(game)
+    records = run_games(g.name, games, seed, players, variants, content)
+    first = next(records)  # checks the arguments before anything is printed
+    summary = Summary(g.name, first.players)
+
+    def all_records() -> Iterator[Record]:
+        yield first
+        yield from records
+
+    if as_json:
+        for record in all_records():
+            summary.add(record)
+            out.write(json.dumps(record.as_json()) + "\n")
+        out.write(json.dumps(summary.as_json()) + "\n")
+    else:
+        stream = all_records()
+        if progress:
+            stream = _with_progress(stream, games, g.name)
+        for record in stream:
+            summary.add(record)
+        out.write("\n".join(table(summary, seed)) + "\n")
+    return 1 if summary.as_json()["errors"] else 0
+
+
+def _with_progress(records: Iterator[Record], total: int, name: str) -> Iterator[Record]:
+    """A progress bar on the terminal (stderr), so it never mixes into the report."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{name}: playing", total=total)
+        for record in records:
+            bar.advance(task)
+            yield record
