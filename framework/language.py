@@ -22,6 +22,7 @@ CORE_WORDS = {
     "NAME": "a name",
     "INT": "a whole number",
     "SIGNED_INT": "a number",
+    "SIGNED_FLOAT": "a number",
     "PATH": "a file name",
     "QUERY": "a query such as score.alice",
     "COMPARE": "a comparison such as ==",
@@ -66,6 +67,9 @@ class _ToStatement(Transformer):
 
     def SIGNED_INT(self, tok: Token) -> int:  # noqa: N802
         return int(tok)
+
+    def SIGNED_FLOAT(self, tok: Token) -> float:  # noqa: N802
+        return float(tok)
 
     def line(self, children: list[Any]) -> Statement | None:
         return children[0] if children else None
@@ -160,6 +164,8 @@ class Language:
         elif isinstance(exc, UnexpectedToken):
             tok = exc.token
             what = "unexpected end of line" if tok.type == "$END" else f"unexpected {str(tok)!r}"
+            if tok.type == "$END":  # lark places the end at the last token; point past it
+                col = len(text.split("#", 1)[0].rstrip()) + 1
             expected = self._words(exc.accepts or exc.expected or set())
         elif isinstance(exc, UnexpectedEOF):
             what, expected = "unexpected end of line", self._words(set(exc.expected))
