@@ -82,7 +82,10 @@ class _ToStatement(Transformer):
         if name.startswith("m_"):
             return Statement("meta", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in children))
         if name.startswith("act_"):
-            verb, args = self.game.action_from_tree(name[4:], [_plain(c) for c in children])
+            try:
+                verb, args = self.game.action_from_tree(name[4:], [_plain(c) for c in children])
+            except Exception as exc:  # lark wraps errors of named callbacks only, not __default__'s
+                raise VisitError(name, Tree(data, children, meta), exc) from exc
             return Statement("action", verb, args)
         if name == "game_action":
             return children[0]
