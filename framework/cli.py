@@ -328,17 +328,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for line in problems:
         print(line)
     if problems:
-        print(
-            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {files} files",
-            file=sys.stderr,
-        )
+        print(f"{_count(len(problems), 'problem')} in {_count(files, 'file')}", file=sys.stderr)
         return 1
-    checked_layers = f"; content layers checked with their game's rules: {', '.join(layers)}"
-    print(
-        f"ok: {files} content file{'s' if files != 1 else ''}, no problems"
-        + (checked_layers if layers else "")
-    )
+    also = f"; checked with their game's rules: {', '.join(layers)}" if layers else ""
+    print(f"ok: {_count(files, 'content file')}, no problems{also}")
     return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def validate_path(path: str) -> tuple[list[str], int, list[str]]:
@@ -353,11 +351,36 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
             text = target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             return [f"{path}: $: cannot read: {getattr(exc, 'strerror', None) or exc}"], 1, []
-        _, problems = check_document(target.name, str(target), text)
-        return [str(p) for p in problems], 1, []
+        doc, problems = check_document(target.name, str(target), text)
+        if doc is None:
+            return [str(p) for p in problems], 1, []
+        return _check_single(target, doc.schema), 1, []
     if not target.is_dir():
         return [f"{path}: $: no such file or folder"], 0, []
     return _validate_folder(target)
+
+
+def _check_single(target: Any, schema: str) -> list[str]:
+    """A file named like one of its game's top-level files is checked in its place."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from .loader import builtin_root
+
+    parts = schema.split(":")
+    if len(parts) < 4 or parts[2] == "_common":
+        return []
+    try:
+        builtin = builtin_root(parts[2]) / target.name
+        if not builtin.is_file():
+            return []
+    except (OSError, ValueError):
+        return []
+    with tempfile.TemporaryDirectory(prefix="dockyard-validate-") as tmp:
+        shutil.copyfile(target, Path(tmp) / target.name)
+        found = _check_layer(Path(tmp), parts[2])
+        return [line.replace(str(Path(tmp) / target.name), str(target)) for line in found]
 
 
 def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:

@@ -154,8 +154,9 @@ def table(summary: Summary, seed: int) -> list[str]:
         )
         lines.append("end reasons:")
         rw = max(len(r) for r in data["end_reasons"])
+        cw = max(len(str(c)) for c in data["end_reasons"].values())
         for reason, count in sorted(data["end_reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"  {reason.ljust(rw)}  {count}")
+            lines.append(f"  {reason.ljust(rw)}  {count:>{cw}}")
     for r in summary.records:
         if r.error is not None:
             lines.append(f"error in the game of seed {r.seed}: {r.error}")
