@@ -1,0 +1,262 @@
+"""Sessions: atomic play, undo and redo, who may act, and what a session says about itself."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+from dockyard import Action, DockyardError, Game, IllegalAction, Outcome, Session, State
+from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+from dockyard.testing import snapshot
+
+
+@dataclass(slots=True)
+class RaceState(State):
+    steps: list[int] = field(default_factory=list)
+
+
+class Race(Game):
+    """Each turn a player says `pass` and steps forward; after a round anyone on 3 wins."""
+
+    name = "race"
+    title = "Race to three"
+    max_players = 3
+    phases = (Phase("move", seat_order),)
+
+    def __init__(self, crash_at: int | None = None, simultaneous: bool = False) -> None:
+        self.crash_at = crash_at
+        if simultaneous:
+            self.phases = (Phase("move", seat_order, simultaneous=True),)
+
+    def setup(self, setup, ctx):
+        state = RaceState(
+            list(setup.players), random.Random(setup.seed), FlowState(), [0] * len(setup.players)
+        )
+        start(self, state, ctx)
+        return state
+
+    def legal_actions(self, state, player):
+        return [Action(state.players[player], "pass")]
+
+    def apply(self, state, action, player, ctx):
+        state.steps[player] += 1
+        if state.steps[player] == self.crash_at:  # half-way through resolving: state is changed
+            raise RuntimeError("the rule tripped")
+        ctx.emit("step", action.player, f"{action.player} steps to {state.steps[player]}")
+        end_turn(self, state, ctx, player)
+
+    def end_reason(self, state):
+        return "a runner reached three" if max(state.steps) >= 3 else None
+
+    def outcome(self, state):
+        best = max(state.steps)
+        winners = tuple(p for p, n in zip(state.players, state.steps, strict=True) if n == best)
+        return Outcome(
+            state.flow.over,
+            winners,
+            {p: float(n) for p, n in zip(state.players, state.steps, strict=True)},
+        )
+
+    def view(self, state, viewer):
+        return {"steps": dict(zip(state.players, state.steps, strict=True))}
+
+
+def played(*cells: str) -> Session:
+    s = Session("tictactoe", seed=1)
+    for cell in cells:
+        s.apply_text(f"mark {cell}")
+    return s
+
+
+# ---- atomic play ----------------------------------------------------------------------------
+
+
+def test_a_legal_action_is_played_logged_and_told_as_events() -> None:
+    s = Session("tictactoe")
+    events = s.apply(Action("x", "mark", ("b2",)))
+    assert s.log == [Action("x", "mark", ("b2",))]
+    assert [e.text for e in events] == ["x marks b2", "o to play"]
+    assert s.last_events == events and s.events[-2:] == events
+    assert s.query("cell.b2") == "x" and s.actors() == ["o"]
+
+
+def test_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
+    s = played("b2")
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="b2 is already marked by x"):
+        s.apply(Action("o", "mark", ("b2",)))
+    assert snapshot(s) == before
+
+
+def test_unknown_player_is_refused_naming_the_players() -> None:
+    s = Session("tictactoe")
+    with pytest.raises(IllegalAction, match=r"no player 'z' in this game \(players: x, o\)"):
+        s.apply(Action("z", "mark", ("a1",)))
+    assert s.check(Action("z", "mark", ("a1",))).startswith("no player 'z'")
+    assert s.log == []
+
+
+def test_playing_out_of_turn_names_who_is_to_move() -> None:
+    s = Session("tictactoe")
+    with pytest.raises(IllegalAction, match=r"it is not o's turn \(waiting for x\)"):
+        s.apply(Action("o", "mark", ("a1",)))
+    assert s.legal_actions("o") == []
+
+
+def test_no_action_is_legal_once_the_game_is_over() -> None:
+    s = played("a1", "b1", "a2", "b2", "a3")
+    assert s.over and s.outcome().winners == ("x",)
+    assert s.legal_actions() == [] and s.actors() == []
+    with pytest.raises(IllegalAction, match="the game is over"):
+        s.apply(Action("o", "mark", ("c3",)))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        s.parse("mark c3")
+
+
+def test_rule_crashing_half_way_leaves_the_session_as_it_was() -> None:
+    s = Session(Race(crash_at=2), players=["ann", "bob"])
+    s.apply_text("ann: pass")
+    s.apply_text("bob: pass")
+    before, events = snapshot(s), list(s.events)
+    with pytest.raises(DockyardError) as caught:
+        s.apply_text("ann: pass")
+    message = str(caught.value)
+    assert "internal error while playing 'ann: pass'" in message
+    assert "RuntimeError: the rule tripped" in message and "as it was" in message
+    assert not isinstance(caught.value, IllegalAction)
+    assert snapshot(s) == before and s.events == events
+    assert s.state.steps == [1, 1]
+
+
+# ---- undo and redo --------------------------------------------------------------------------
+
+
+def test_undo_takes_back_and_redo_plays_again() -> None:
+    s = played("b2", "a1")
+    one, two = snapshot(played("b2")), snapshot(s)
+    assert s.undo() == 1 and snapshot(s) == one
+    assert s.redo() == 1 and snapshot(s) == two
+    assert [e.text for e in s.events] == [e.text for e in played("b2", "a1").events]
+
+
+def test_undo_more_than_was_played_takes_back_everything() -> None:
+    s = played("b2", "a1", "c3")
+    assert s.undo(10) == 3
+    assert s.log == [] and snapshot(s) == snapshot(Session("tictactoe", seed=1))
+    assert s.undo() == 0
+    assert s.redo(2) == 2 and s.log == played("b2", "a1").log
+
+
+def test_a_new_action_after_undo_forgets_what_could_be_redone() -> None:
+    s = played("b2", "a1")
+    s.undo()
+    s.apply_text("mark c3")
+    assert s.redo() == 0 and s.log == played("b2", "c3").log
+
+
+def test_an_illegal_action_after_undo_keeps_what_can_be_redone() -> None:
+    s = played("b2", "a1")
+    s.undo()
+    with pytest.raises(IllegalAction):
+        s.apply_text("mark b2")
+    assert s.redo() == 1 and s.log == played("b2", "a1").log
+
+
+# ---- text and questions ---------------------------------------------------------------------
+
+
+def test_a_line_without_a_player_is_the_one_player_to_move() -> None:
+    s = played("b2")
+    assert s.parse("mark a1") == Action("o", "mark", ("a1",))
+    assert s.parse("x: mark a1") == Action("x", "mark", ("a1",))
+
+
+def test_a_line_without_a_player_in_a_simultaneous_phase_asks_whose_it_is() -> None:
+    s = Session(Race(simultaneous=True), players=["ann", "bob"])
+    assert s.actors() == ["ann", "bob"]
+    with pytest.raises(IllegalAction, match="say whose action this is: ann or bob may act"):
+        s.parse("pass")
+    s.apply_text("bob: pass")
+    assert s.actors() == ["ann"] and s.parse("pass") == Action("ann", "pass")
+
+
+def test_parse_refuses_a_line_that_is_not_an_action() -> None:
+    with pytest.raises(DockyardError, match="not an action: 'undo 2'"):
+        Session("tictactoe").parse("undo 2")
+
+
+def test_format_gives_the_canonical_text() -> None:
+    assert Session("tictactoe").format(Action("o", "mark", ("c1",))) == "o: mark c1"
+
+
+def test_outcome_is_none_until_the_game_is_over() -> None:
+    s = played("a1", "b1")
+    assert s.outcome() is None
+    with pytest.raises(DockyardError, match="unknown query winner .the game is not over."):
+        s.expect("winner", "==", "x")
+
+
+def test_built_in_queries_describe_the_session() -> None:
+    s = Session(Race(), players=["ann", "bob"])
+    assert (s.query("round"), s.query("phase"), s.query("actor"), s.query("actions")) == (
+        1,
+        "move",
+        "ann",
+        0,
+    )
+    for _ in range(6):
+        s.apply_text("pass")
+    assert s.query("over") is True and s.query("reason") == "a runner reached three"
+    assert s.query("draw") is True and s.query("winner") is None
+    assert s.query("score.ann") == 3 and s.query("actions") == 6
+
+
+def test_expect_passes_silently_and_fails_saying_what_it_found() -> None:
+    s = played("a1", "b1", "a2", "b2", "a3")
+    s.expect("winner", "==", "x")
+    s.expect("score.x", "==", 1)  # 1.0 compares as 1
+    s.expect("empty", ">", 3)
+    with pytest.raises(DockyardError, match="expected winner == o, but it is x"):
+        s.expect("winner", "==", "o")
+    with pytest.raises(DockyardError, match="expected empty < 2, but it is 4"):
+        s.expect("empty", "<", 2)
+    with pytest.raises(DockyardError, match="expected draw == true, but it is false"):
+        s.expect("draw", "==", True)
+
+
+def test_expect_cannot_order_a_name_against_a_number() -> None:
+    with pytest.raises(DockyardError, match="expected winner > 3, but it is x"):
+        played("a1", "b1", "a2", "b2", "a3").expect("winner", ">", 3)
+
+
+def test_expect_names_an_unknown_query() -> None:
+    with pytest.raises(DockyardError, match="expect: unknown query cell.z9"):
+        Session("tictactoe").expect("cell.z9", "==", None)
+
+
+# ---- who plays ------------------------------------------------------------------------------
+
+
+def test_player_count_must_suit_the_game() -> None:
+    with pytest.raises(DockyardError, match="tictactoe is for 2 players, not 3"):
+        Session("tictactoe", players=["x", "o", "z"])
+
+
+def test_player_names_must_differ_and_be_names() -> None:
+    with pytest.raises(DockyardError, match="player names must differ: ann, ann"):
+        Session(Race(), players=["ann", "ann"])
+    with pytest.raises(DockyardError, match="player name '9lives' must be a letter"):
+        Session(Race(), players=["ann", "9lives"])
+
+
+def test_players_given_as_a_number_are_named_in_order() -> None:
+    assert Session(Race(), players=3).players == ("p1", "p2", "p3")
+    assert Session("tictactoe", players=2).players == ("x", "o")
+
+
+def test_unknown_game_and_variant_are_named_with_what_is_known() -> None:
+    with pytest.raises(DockyardError, match="unknown game 'chess' .known games: .*tictactoe"):
+        Session("chess")
+    with pytest.raises(DockyardError, match="tictactoe has no variant 'misere' .variants: "):
+        Session("tictactoe", variants=["misere"])
