@@ -170,8 +170,8 @@ class Language:
             if tok.type == "$END":  # lark places the end at the last token; point past it
                 col = len(text.split("#", 1)[0].rstrip()) + 1
             expected = self._words(exc.accepts or exc.expected or set())
-            if set(exc.accepts or exc.expected or ()) == {"COLON"}:
-                # The first word was read as a player name only because nothing else fits.
+            if tok.type == "$END" and set(exc.accepts or exc.expected or ()) == {"COLON"}:
+                # A lone word was read as a player name only because nothing else fits.
                 word = text.split()[0]
                 col = text.index(word) + 1
                 what = f"{word!r} is not a command, a header or an action"
