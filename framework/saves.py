@@ -7,6 +7,7 @@ message naming the offending entry, and never half-loaded.
 from __future__ import annotations
 
 import tomllib
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,8 @@ def save(session: Session, path: str | Path) -> None:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)  # never leave a half-written save behind
     except OSError as exc:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise DockyardError(f"{path}: cannot write the save: {exc.strerror or exc}") from None
 
 
@@ -74,9 +77,14 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
     variants = _field(doc, "variants", list, where)
     actions = _field(doc, "actions", list, where)
     dirs = content if content is not None else doc.get("content_dirs", [])
+    if content is None and (not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs)):
+        raise DockyardError(f"{where}: 'content_dirs' must be a list of folder names")
     if not all(isinstance(p, str) for p in players) or not all(isinstance(v, str) for v in variants):
         raise DockyardError(f"{where}: 'players' and 'variants' must be lists of names")
-    session = Session(game, seed=seed, players=players, variants=variants, content=dirs)
+    try:
+        session = Session(game, seed=seed, players=players, variants=variants, content=dirs)
+    except DockyardError as exc:
+        raise DockyardError(f"{where}: {exc}") from None
     expected = doc.get("content")
     if expected is not None and expected != session.content.fingerprint:
         raise DockyardError(

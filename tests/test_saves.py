@@ -1,0 +1,153 @@
+"""Saves: readable TOML holding the seed and the action log; damaged ones are refused whole."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from dockyard import DockyardError, Session
+from dockyard.saves import dumps, loads
+from dockyard.testing import difference, snapshot
+
+
+def played(*cells: str, seed: int = 3, content: tuple[Path, ...] = ()) -> Session:
+    s = Session("tictactoe", seed=seed, content=content)
+    for cell in cells:
+        s.apply_text(f"mark {cell}")
+    return s
+
+
+def test_save_then_load_gives_the_same_game(tmp_path) -> None:
+    s = played("b2", "a1", "c3")
+    s.save(tmp_path / "game.toml")
+    loaded = Session.load(tmp_path / "game.toml")
+    assert difference(snapshot(s), snapshot(loaded)) is None
+    assert loaded.config == s.config
+    assert [e.text for e in loaded.events] == [e.text for e in s.events]
+
+
+def test_a_save_is_readable_toml_holding_the_action_script() -> None:
+    doc = tomllib.loads(dumps(played("b2", "a1")))
+    assert doc["game"] == "tictactoe" and doc["seed"] == 3
+    assert doc["players"] == ["x", "o"] and doc["variants"] == []
+    assert doc["actions"] == ["x: mark b2", "o: mark a1"]
+
+
+def test_a_loaded_game_plays_on_and_undoes_past_the_load(tmp_path) -> None:
+    played("b2", "a1").save(tmp_path / "g.toml")
+    s = Session.load(tmp_path / "g.toml")
+    s.apply_text("mark c3")
+    assert s.undo(3) == 3 and s.log == []
+
+
+def test_a_finished_game_saves_and_loads(tmp_path) -> None:
+    s = played("a1", "b1", "a2", "b2", "a3")
+    s.save(tmp_path / "done.toml")
+    loaded = Session.load(tmp_path / "done.toml")
+    assert loaded.over and loaded.outcome() == s.outcome()
+
+
+def test_a_save_remembers_the_content_folders_it_was_played_with(tmp_path) -> None:
+    board = tmp_path / "big"
+    board.mkdir()
+    (board / "board.json").write_text(
+        '{"$schema": "urn:dockyard:tictactoe:board", "size": 4, "win": 3}'
+    )
+    s = played("d4", "a1", content=(board,))
+    s.save(tmp_path / "g.toml")
+    loaded = Session.load(tmp_path / "g.toml")
+    assert loaded.query("cell.d4") == "x" and loaded.state.board.size == 4
+
+
+def test_saving_over_an_old_save_replaces_it(tmp_path) -> None:
+    path = tmp_path / "g.toml"
+    played("b2").save(path)
+    played("b2", "a1").save(path)
+    assert Session.load(path).log == played("b2", "a1").log
+
+
+def test_a_failed_save_reports_the_path_and_leaves_no_temporary_file(tmp_path) -> None:
+    target = tmp_path / "a-folder"
+    target.mkdir()
+    with pytest.raises(DockyardError, match=f"{target}: cannot write the save"):
+        played("b2").save(target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-folder"]
+
+
+# ---- damaged saves --------------------------------------------------------------------------
+
+
+def edited(**changes: Any) -> str:
+    """A good save of x: b2, o: a1 with some fields changed (None removes one)."""
+    doc = tomllib.loads(dumps(played("b2", "a1")))
+    for key, value in changes.items():
+        if value is None:
+            del doc[key]
+        else:
+            doc[key] = value
+    return tomli_w.dumps(doc)
+
+
+DAMAGED = {
+    "not TOML": (
+        "game = tictactoe\nseed = 3",
+        r"g.toml: not a valid save \(TOML\): Invalid value \(at line 1, column 8\)",
+    ),
+    "missing seed": (edited(seed=None), "g.toml: missing 'seed'"),
+    "missing actions": (edited(actions=None), "g.toml: missing 'actions'"),
+    "seed as text": (edited(seed="3"), r"g.toml: 'seed' has the wrong type \(str\)"),
+    "seed as a flag": (edited(seed=True), r"g.toml: 'seed' has the wrong type \(bool\)"),
+    "players as text": (edited(players="x o"), "g.toml: 'players' has the wrong type"),
+    "players as numbers": (edited(players=[1, 2]), "must be lists of names"),
+    "content folders as text": (edited(content_dirs="boards"), "'content_dirs' must be a list"),
+    "a newer format": (edited(format=2), "g.toml: save format 2 is not supported"),
+    "unknown game": (edited(game="chess"), "g.toml: unknown game 'chess'"),
+    "unknown variant": (edited(variants=["misere"]), "g.toml: tictactoe has no variant 'misere'"),
+    "three players": (edited(players=["x", "o", "z"]), "g.toml: tictactoe is for 2 players"),
+    "missing content folder": (edited(content_dirs=["/nonexistent"]), "not a folder of content"),
+    "other content": (
+        edited(content="0123456789abcdef"),
+        r"g.toml: the save was made with other content \(fingerprint 0123456789abcdef, now",
+    ),
+    "an illegal action": (
+        edited(actions=["x: mark b2", "o: mark a1", "x: mark a1"]),
+        r"g.toml: actions\[2\]: 'x: mark a1': a1 is already marked by o",
+    ),
+    "an action out of turn": (
+        edited(actions=["x: mark b2", "x: mark a1"]),
+        r"g.toml: actions\[1\]: 'x: mark a1': it is not x's turn",
+    ),
+    "a line that does not parse": (
+        edited(actions=["x: mark b2", "o: mark z9"]),
+        r"g.toml: actions\[1\]: 'o: mark z9': unexpected 'z9' \(expected a cell such as b2\)",
+    ),
+    "a number for a line": (edited(actions=["x: mark b2", 7]), r"actions\[1\]: not a line of text"),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_save_is_refused_with_one_message_saying_where(text, message) -> None:
+    with pytest.raises(DockyardError, match=message) as caught:
+        loads(text, "g.toml")
+    assert "\n" not in str(caught.value)
+
+
+def test_a_damaged_save_is_refused_whole_never_loaded_up_to_the_damage(tmp_path) -> None:
+    path = tmp_path / "g.toml"
+    path.write_text(edited(actions=["x: mark b2", "o: mark a1", "x: mark a1", "o: mark c3"]))
+    s = played("b2")
+    before = snapshot(s)
+    with pytest.raises(DockyardError, match=r"actions\[2\]"):
+        s = Session.load(path)
+    assert snapshot(s) == before  # the session in hand is still the one we had
+
+
+def test_a_missing_or_unreadable_save_file_is_named(tmp_path) -> None:
+    with pytest.raises(DockyardError, match="nothing.toml: cannot read the save"):
+        Session.load(tmp_path / "nothing.toml")
+    (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00game")
+    with pytest.raises(DockyardError, match="binary.toml: cannot read the save"):
+        Session.load(tmp_path / "binary.toml")
