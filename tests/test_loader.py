@@ -1,0 +1,176 @@
+"""Content loading: JSON, then schema, then the game's own checks; every problem located."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from dockyard import Session
+from dockyard.loader import ContentError, Problem, load, schema_registry
+from dockyard.registry import registry
+
+BOARD = "urn:dockyard:tictactoe:board"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def board(size: int, win: int, **extra: object) -> str:
+    return json.dumps({"$schema": BOARD, "size": size, "win": win, **extra}, indent=2)
+
+
+def problems_of(*layers: Path) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        load("tictactoe", "tictactoe", layers)
+    return [str(p) for p in caught.value.problems]
+
+
+# ---- one file at a time ---------------------------------------------------------------------
+
+
+def test_broken_json_is_located_by_file_line_and_column(tmp_path) -> None:
+    path = write(
+        tmp_path, "board.json", '{\n  "$schema": "urn:dockyard:tictactoe:board",\n  "size" 3\n}'
+    )
+    assert problems_of(tmp_path) == [
+        f"{path}:3:10: not valid JSON: Expecting ':' delimiter",
+    ]
+
+
+def test_schema_violation_names_the_json_path(tmp_path) -> None:
+    path = write(tmp_path, "board.json", json.dumps({"$schema": BOARD, "size": "three", "win": 30}))
+    assert problems_of(tmp_path) == [
+        f"{path}: $.size: 'three' is not of type 'integer'",
+        f"{path}: $.win: 30 is greater than the maximum of 9",
+    ]
+
+
+def test_an_unexpected_field_is_named(tmp_path) -> None:
+    path = write(tmp_path, "board.json", board(3, 3, colour="red"))
+    assert problems_of(tmp_path) == [
+        f"{path}: $: Additional properties are not allowed ('colour' was unexpected)"
+    ]
+
+
+def test_unknown_schema_is_named_with_the_known_ones(tmp_path) -> None:
+    path = write(tmp_path, "board.json", json.dumps({"$schema": BOARD + "s", "size": 3}))
+    assert problems_of(tmp_path) == [
+        f"{path}: $.$schema: unknown schema '{BOARD}s' (known: {BOARD})"
+    ]
+
+
+def test_a_file_must_name_its_schema(tmp_path) -> None:
+    for text in ('{"size": 3, "win": 3}', "[3, 3]"):
+        path = write(tmp_path, "board.json", text)
+        assert problems_of(tmp_path) == [
+            f'{path}: $: a content file is a JSON object naming its schema in "$schema"'
+        ]
+
+
+def test_another_games_schema_is_refused(tmp_path) -> None:
+    _, schemas = schema_registry()
+    others = sorted(s for s in schemas if ":tictactoe:" not in s and ":_common:" not in s)
+    if not others:
+        pytest.skip("only tic-tac-toe has schemas in this build")
+    path = write(tmp_path, "board.json", json.dumps({"$schema": others[0]}))
+    assert problems_of(tmp_path) == [
+        f"{path}: $.$schema: '{others[0]}' is not a schema of tictactoe"
+    ]
+
+
+def test_every_problem_in_every_file_is_reported_at_once(tmp_path) -> None:
+    write(tmp_path, "board.json", board(1, 3))
+    write(tmp_path, "more/broken.json", "{")
+    assert problems_of(tmp_path) == [
+        f"{tmp_path / 'board.json'}: $.size: 1 is less than the minimum of 2",
+        f"{tmp_path / 'more' / 'broken.json'}:1:2: not valid JSON: "
+        "Expecting property name enclosed in double quotes",
+    ]
+
+
+def test_a_file_that_is_not_text_is_named(tmp_path) -> None:
+    (tmp_path / "board.json").write_bytes(b'{"size": \xff}')
+    (problem,) = problems_of(tmp_path)
+    assert problem.startswith(f"{tmp_path / 'board.json'}: $: cannot read:")
+
+
+def test_a_layer_must_be_a_folder(tmp_path) -> None:
+    assert problems_of(tmp_path / "missing") == [
+        f"{tmp_path / 'missing'}: $: not a folder of content files"
+    ]
+
+
+def test_problems_read_file_then_place_then_message() -> None:
+    assert (
+        str(Problem("a.json", "$.tiles[3].id", "duplicate")) == "a.json: $.tiles[3].id: duplicate"
+    )
+    assert str(Problem("a.json", "4:7", "not valid JSON")) == "a.json:4:7: not valid JSON"
+
+
+# ---- layering -------------------------------------------------------------------------------
+
+
+def test_an_author_file_replaces_the_built_in_file_at_the_same_path(tmp_path) -> None:
+    path = write(tmp_path, "board.json", board(4, 3))
+    doc = load("tictactoe", "tictactoe", [tmp_path]).documents["board.json"]
+    assert doc.data["size"] == 4 and doc.origin == str(path)
+
+
+def test_an_author_file_at_a_new_path_adds_to_the_built_in_ones(tmp_path) -> None:
+    write(tmp_path, "boards/big.json", board(5, 4))
+    content = load("tictactoe", "tictactoe", [tmp_path])
+    assert [d.name for d in content.of_kind("board")] == ["board.json", "boards/big.json"]
+    assert content.documents["board.json"].origin == "content/tictactoe/board.json"
+
+
+def test_later_layers_lie_over_earlier_ones(tmp_path) -> None:
+    write(tmp_path / "one", "board.json", board(4, 3))
+    write(tmp_path / "two", "board.json", board(5, 3))
+    content = load("tictactoe", "tictactoe", [tmp_path / "one", tmp_path / "two"])
+    assert content.documents["board.json"].data["size"] == 5
+
+
+def test_a_layers_schemas_folder_is_not_content(tmp_path) -> None:
+    write(tmp_path, "schemas/board.json", "not even JSON")
+    content = load("tictactoe", "tictactoe", [tmp_path])
+    assert list(content.documents) == ["board.json"]
+
+
+def test_the_fingerprint_changes_with_the_content_and_only_with_it(tmp_path) -> None:
+    plain = load("tictactoe", "tictactoe").fingerprint
+    built_in = (files("dockyard.content") / "tictactoe" / "board.json").read_text(encoding="utf-8")
+    write(tmp_path / "same", "board.json", built_in)
+    write(tmp_path / "big", "board.json", board(4, 3))
+    assert load("tictactoe", "tictactoe", [tmp_path / "same"]).fingerprint == plain
+    assert load("tictactoe", "tictactoe", [tmp_path / "big"]).fingerprint != plain
+
+
+def test_a_game_session_plays_on_the_layered_content(tmp_path) -> None:
+    write(tmp_path, "board.json", board(4, 3))
+    s = Session("tictactoe", content=[tmp_path])
+    assert len(s.legal_actions()) == 16
+
+
+def test_the_games_own_check_names_the_json_path(tmp_path) -> None:
+    path = write(tmp_path, "board.json", board(3, 4))
+    with pytest.raises(ContentError) as caught:
+        Session("tictactoe", content=[tmp_path])
+    assert [str(p) for p in caught.value.problems] == [
+        f"{path}: $.win: 4 in a row cannot fit on a 3x3 board"
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(registry().games))
+def test_every_games_built_in_content_is_valid(name) -> None:
+    game = registry().game(name)
+    if game.content_folder is None:
+        pytest.skip(f"{name} has no content")
+    content = load(game.name, game.content_folder)
+    assert content.documents and len(content.fingerprint) == 16
+    game.build_content(content)
