@@ -155,7 +155,7 @@ class Session:
             if v.plugin is not None:
                 pm.register(v.plugin, name=f"variant {v.name}")
         for name, plugin in (registry().manager.list_name_plugin() if registry().manager else []):
-            if hasattr(plugin, "on_event"):
+            if hasattr(plugin, "on_event") and not pm.is_registered(plugin):  # a variant too
                 pm.register(plugin, name=name)
         try:
             pm.check_pending()
