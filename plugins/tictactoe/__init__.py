@@ -64,7 +64,9 @@ class TicTacToe(Game):
     phases = (Phase("play", seat_order, check_end=False),)
 
     def build_content(self, content: Content) -> Board:
-        (doc,) = content.of_kind("board")
+        doc, *others = content.of_kind("board")
+        if others:  # an author may add a board file: say why it cannot be played
+            raise ContentError([content.problem(o, [], f"a second board (tic-tac-toe plays on one: {doc.name})") for o in others])
         board = Board(doc.data["size"], doc.data["win"])
         if board.win > board.size:
             raise ContentError([content.problem(doc, ["win"], f"{board.win} in a row cannot fit on a {board.size}x{board.size} board")])
