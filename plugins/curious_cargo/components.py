@@ -423,6 +423,8 @@ class _Builder:
             message = f"no {kind} file (urn:dockyard:curious_cargo:{kind}); the built-in one is {SINGLE_KINDS[kind]}"
             self.problems.append(Problem("content/curious_cargo", "$", message))
             return None
+        # keep the file at the built-in name; report the others
+        found.sort(key=lambda d: d.name != SINGLE_KINDS[kind])
         for extra in found[1:]:
             self.report(
                 extra,
