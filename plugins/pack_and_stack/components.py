@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Problem
@@ -20,6 +20,7 @@ COLUMNS = "abcde"
 MAX_WIDTH, MAX_DEPTH, MAX_LEVELS = 5, 3, 4  # a loading area fits within 5x3 squares
 TRUCKS_PER_LEVELS = {1: 9, 2: 10, 3: 6, 4: 5}  # the rulebook's 30 truck cards
 DIE_FACES = 6
+RULEBOOK_KINDS = ("white", "grey", "brown", "turquoise", "purple")  # the box's pieces
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 WHITE, FILLED, NO_SQUARE = "o", "#", "."
@@ -92,17 +93,15 @@ class Components:
     markers: tuple[tuple[int, int], ...]  # (value, count) in the box
     start: tuple[tuple[int, int], ...]  # (value, count) each player starts with
 
+    @cached_property
+    def _by_name(self) -> tuple[dict[str, PieceKind], dict[str, TruckCard]]:
+        return {p.kind: p for p in self.pieces}, {t.id: t for t in self.trucks}
+
     def piece(self, kind: str) -> PieceKind | None:
-        for p in self.pieces:
-            if p.kind == kind:
-                return p
-        return None
+        return self._by_name[0].get(kind)
 
     def truck(self, truck_id: str) -> TruckCard:
-        for t in self.trucks:
-            if t.id == truck_id:
-                return t
-        raise KeyError(truck_id)
+        return self._by_name[1][truck_id]
 
     @property
     def cube(self) -> PieceKind:

@@ -98,6 +98,8 @@ def check_put(
         if square == FILLED:
             return f"{cell_name(x, y)} on {truck.id} is printed as already filled: load only onto the white area"
         if square == NO_SQUARE:
+            if (x, y) != xy and not (x < truck.width and y < truck.depth):
+                return f"the piece would stick out past the edge of {truck.id}'s loading area"
             return f"{cell_name(x, y)} is not part of {truck.id}'s loading area"
         if z > truck.levels:
             limit = (

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from dockyard import Action, DockyardError
 
-from .components import COLUMNS, FILLED, MAX_DEPTH, WHITE, Components, TruckCard, bit
+from .components import (
+    COLUMNS,
+    FILLED,
+    MAX_DEPTH,
+    RULEBOOK_KINDS,
+    WHITE,
+    Components,
+    TruckCard,
+)
 from .load_truck import describe, put_options
 from .rounds import phase_name
 from .score_points import empty_spaces, unloaded_cost
@@ -83,29 +92,27 @@ def card_lines(truck: TruckCard) -> list[str]:
     return [head, *[""] * (MAX_DEPTH - truck.depth), *rows]  # row 1 of every card on one line
 
 
+@cache
+def _empty_level(truck: TruckCard) -> tuple[str, ...]:
+    """One level of an empty truck, row 3 first: a mark per square."""
+    marks = {WHITE: EMPTY, FILLED: FILLED}
+    return tuple("".join(marks.get(ch, NO_SQUARE_MARK) for ch in row) for row in truck.area)
+
+
 def load_grids(state: PackAndStackState, seat: int) -> list[str]:
     """The truck of `seat`, one grid per level, row 3 at the top, row 1 (at the arrow) below."""
     truck = state.c.truck(state.trucks[seat])  # type: ignore[arg-type]
+    depth = truck.depth
+    grids = [[list(row) for row in _empty_level(truck)] for _ in range(truck.levels)]
     letters = {p.kind: p.letter for p in state.c.pieces}
-    owner: dict[int, str] = {}
     for loaded in state.loads[seat]:
         for x, y, z in loaded.place.cells:
-            owner[bit(x, y, z)] = letters[loaded.kind]
-    blocks = []
-    for level in range(1, truck.levels + 1):
-        lines = [f"level {level}"]
-        for y in reversed(range(truck.depth)):
-            marks = []
-            for x in range(truck.width):
-                square = truck.square(x, y)
-                if square == WHITE:
-                    marks.append(owner.get(bit(x, y, level), EMPTY))
-                else:
-                    marks.append(FILLED if square == FILLED else NO_SQUARE_MARK)
-            lines.append(" ".join(marks))
-        lines.append(" ".join(COLUMNS[: truck.width]))
-        blocks.append(lines)
-    labels = [""] + [str(y + 1) for y in reversed(range(truck.depth))] + [""]
+            grids[z - 1][depth - 1 - y][x] = letters[loaded.kind]
+    footer = " ".join(COLUMNS[: truck.width])
+    blocks = [
+        [f"level {i + 1}", *(" ".join(row) for row in grid), footer] for i, grid in enumerate(grids)
+    ]
+    labels = [""] + [str(y + 1) for y in reversed(range(depth))] + [""]
     return side_by_side([labels, *blocks], gap=2)
 
 
@@ -125,7 +132,7 @@ def render_table(state: PackAndStackState, viewer: int | None) -> str:
         )
     lines = [f"Pack & Stack: {status}"]
     lines.append(
-        f"bank {state.bank} points; draw pile {len(state.pile)} cards (face down); discard pile {len(state.discard)} cards"
+        f"bank {state.bank} points; draw pile {len(state.pile)} cards (face down); discard pile {len(state.discard)} card{'s' * (len(state.discard) != 1)}"
     )
     lines.append(
         "key: o/. empty white square, # printed as filled, "
@@ -160,34 +167,39 @@ def render_table(state: PackAndStackState, viewer: int | None) -> str:
 
 
 def render_placements(state: PackAndStackState, viewer: int | None, words: list[str]) -> str:
-    """`show placements KIND [PLAYER]`: every legal placement of one piece of KIND now."""
+    """`show placements KIND [PLAYER]`: every legal placement of one piece of KIND now.
+
+    Without KIND: how many placements each kind has. Without PLAYER: the viewer's truck, or
+    every player's for a spectator.
+    """
     c: Components = state.c
-    if not words:
-        raise DockyardError(
-            f"say which piece: show placements {c.kinds[-1]} (pieces: {', '.join(c.kinds)})"
-        )
-    kind = words[0]
-    if c.piece(kind) is None:
-        raise DockyardError(f"there is no {kind} piece (pieces: {', '.join(c.kinds)})")
+    kinds = list(c.kinds)
+    if words:
+        if c.piece(words[0]) is None:
+            raise DockyardError(f"there is no {words[0]} piece (pieces: {', '.join(c.kinds)})")
+        kinds = [words[0]]
     if len(words) > 1:
         if words[1] not in state.players:
             raise DockyardError(f"no player {words[1]!r} (players: {', '.join(state.players)})")
-        seat = state.players.index(words[1])
-    elif viewer is not None:
-        seat = viewer
-    elif len(state.flow.active) == 1:
-        seat = state.flow.active[0]
+        seats = [state.players.index(words[1])]
     else:
-        raise DockyardError(f"say whose truck: show placements {kind} {state.players[0]}")
-    name = state.players[seat]
-    if state.trucks[seat] is None:
-        return f"{name} has no truck yet"
-    options = put_options(state, seat, kind)
-    held = state.hands[seat][kind]
-    head = f"{kind} on {name}'s truck {state.trucks[seat]}: {len(options)} legal placement{'s' * (len(options) != 1)}"
-    if not held:
-        head += f" (but {name} has no {kind} piece in hand)"
-    return "\n".join([head, *(f"  put {describe(kind, p)}" for p in options)])
+        seats = list(range(len(state.players))) if viewer is None else [viewer]
+    lines: list[str] = []
+    for seat in seats:
+        name = state.players[seat]
+        if state.trucks[seat] is None:
+            lines.append(f"{name} has no truck yet")
+            continue
+        for kind in kinds:
+            options = put_options(state, seat, kind)
+            n = len(options)
+            head = f"{kind} on {name}'s truck {state.trucks[seat]}: {n} placement{'s' * (n != 1)}"
+            if not state.hands[seat][kind]:
+                head += f" (but {name} has no {kind} piece in hand)"
+            lines.append(head)
+            if len(kinds) == 1:
+                lines += [f"  put {describe(kind, p)}" for p in options]
+    return "\n".join(lines)
 
 
 def render_trucks(state: PackAndStackState) -> str:
@@ -202,7 +214,8 @@ def render_trucks(state: PackAndStackState) -> str:
     return "\n".join(lines)
 
 
-TOPICS = ("placements", "trucks")
+# `show` topics as the REPL offers them (it matches topics whole): one per piece in the box
+TOPICS = (*(f"placements {kind}" for kind in RULEBOOK_KINDS), "placements", "trucks")
 
 
 def render(state: PackAndStackState, viewer: int | None, topic: str = "") -> str:
