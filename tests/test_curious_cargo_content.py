@@ -6,15 +6,17 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
-from dockyard.loader import ContentError, load
+from dockyard.loader import Content, ContentError, check_document, load
 from dockyard.plugins.curious_cargo import components as cc
 from dockyard.plugins.curious_cargo.components import Item, parse_cell
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 BUILTIN = files("dockyard.content") / "curious_cargo"
 
@@ -208,7 +210,7 @@ def readme_table(first_header: str) -> tuple[list[str], list[list[str]]]:
 TURN_HALF = {"A": "B", "B": "A", "N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def shape(ends: list[tuple[str, str]]) -> frozenset[frozenset[str]]:
+def shape(ends: Sequence[tuple[str, ...]]) -> frozenset[frozenset[str]]:
     """A face's belts without colors, the same for a tile and the tile turned 180 degrees."""
 
     def turned(stub: str) -> str:
@@ -545,3 +547,57 @@ def test_replacing_a_file_with_another_kind_leaves_that_kind_missing(tmp_path: P
     found = problems(tmp_path)
     assert any("no track file" in p for p in found), found
     assert any("a second supply file" in p for p in found), found
+
+
+# ---- any board a schema accepts is either built or rejected with reasons, never a crash ----------
+
+BASE = load("curious-cargo", "curious_cargo")
+CELL_NAMES = st.builds(lambda c, r: f"{c}{r}", st.sampled_from("abcdefghij"), st.integers(1, 10))
+PORTS = st.fixed_dictionaries(
+    {"cell": CELL_NAMES, "side": st.sampled_from(cc.SIDES), "color": st.sampled_from(cc.COLORS)}
+)
+MACHINES = st.lists(
+    st.fixed_dictionaries(
+        {
+            "id": st.sampled_from(["m1", "m2", "m3"]),
+            "cells": st.lists(CELL_NAMES, min_size=1, max_size=4),
+            "ports": st.lists(PORTS, min_size=1, max_size=4),
+        }
+    ),
+    min_size=1,
+    max_size=3,
+)
+DOCKS = st.lists(st.integers(1, 10), min_size=1, max_size=10)
+BOARDS = st.fixed_dictionaries(
+    {
+        "$schema": st.just("urn:dockyard:curious_cargo:board"),
+        "id": st.integers(1, 8),
+        "name": st.just("random"),
+        "columns": st.integers(2, 9),
+        "rows": st.sampled_from([10, 10, 10, 9]),
+        "walls": st.lists(CELL_NAMES, max_size=8),
+        "gears": st.lists(CELL_NAMES, max_size=5),
+        "machines": MACHINES,
+        "docks": st.fixed_dictionaries({"shipping": DOCKS, "receiving": DOCKS}),
+    }
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=BOARDS)
+def test_any_schema_valid_board_builds_or_is_rejected_with_reasons(
+    board: dict[str, Any],
+) -> None:
+    doc, schema_problems = check_document("boards/board9.json", "board9.json", json.dumps(board))
+    assume(doc is not None and not schema_problems)
+    assert doc is not None
+    content = Content("curious-cargo", dict(BASE.documents))
+    content.documents["boards/board9.json"] = doc
+    try:
+        built = cc.build(content)
+    except ContentError as error:
+        assert error.problems
+        assert all(p.file == "board9.json" for p in error.problems), error.problems
+        return
+    made = next(b for b in built.boards.values() if b.name == "random")
+    assert {d.cell for d in made.docks} <= made.teal
