@@ -344,9 +344,9 @@ def _trucks(content: Content, doc: Document, problems: list[Problem]) -> tuple[T
                 )
             )
         out.append(TruckCard(tid, levels, area, white))
-    counts = Counter(t.levels for t in out)
+    counts = Counter(entry["levels"] for entry in doc.data["trucks"])
     for levels, want in TRUCKS_PER_LEVELS.items():
-        if counts[levels] != want and not problems:
+        if counts[levels] != want:
             problems.append(
                 content.problem(
                     doc,
