@@ -1,0 +1,112 @@
+"""Pack & Stack played whole: the greedy loading bot, seeded playouts with every invariant
+checked after every action, canonical texts of every legal action, and the example scripts."""
+
+from __future__ import annotations
+
+import random
+from importlib.resources import as_file, files
+
+import pytest
+from dockyard import Action, Session, cli
+from dockyard.bots import RandomBot
+from dockyard.plugins.pack_and_stack.bot import greedy_key, packed_bill
+from dockyard.plugins.pack_and_stack.load_truck import put_options
+from test_pack_and_stack import intact, loading, play
+
+
+def bot_game(players: int, seed: int, round_trip: bool = False) -> Session:
+    """A game played by the bot; invariants and token counts are checked after every action."""
+    s = Session("pack-and-stack", seed=seed, players=players)
+    bot = RandomBot(seed)
+    counts = s.game.token_counts(s.state)
+    while not s.over:
+        if round_trip:
+            for a in s.legal_actions():
+                assert s.parse(s.format(a)) == a, s.format(a)
+                assert s.game.check(s.state, a, s.players.index(a.player)) is None
+        action = bot.choose(s)
+        assert action in s.legal_actions(action.player), s.format(action)
+        s.apply(action)
+        assert s.game.invariants(s.state) == [], s.format(action)
+        assert s.game.token_counts(s.state) == counts
+        assert len(s.log) < 3000, "a bot game should end well before this"
+    return s
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bot_games_end_with_a_winner_and_everything_conserved(players: int) -> None:
+    for seed in range(8):
+        s = bot_game(players, seed)
+        outcome = s.outcome()
+        assert outcome.reason.endswith("no points left")
+        assert min(s.state.points) == 0
+        best = max(s.state.points)
+        assert set(outcome.winners) == {
+            p for p, v in zip(s.players, s.state.points, strict=True) if v == best
+        }
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_every_legal_action_of_a_bot_game_round_trips(players: int) -> None:
+    bot_game(players, 100 + players, round_trip=True)
+
+
+def test_the_bot_packs_the_largest_piece_first_at_the_lowest_level() -> None:
+    s = loading({"a": "T11"}, {"a": {"white": 1, "brown": 1, "turquoise": 1}})  # 4x3, 2 levels
+    rng = random.Random(0)
+    first = s.game.bot_action(s.state, 0, rng)
+    assert first == Action("a", "put", ("turquoise", "a1", 1, "x"))
+    best = min(put_options(s.state, 0, "turquoise"), key=greedy_key)
+    assert (best.level, best.cell) == (1, "a1")
+    s.apply(first)
+    assert s.game.bot_action(s.state, 0, rng).args[0] == "brown"
+    play(s, "a: put brown at a2 level 1 along x", "a: put white at a3 level 1")
+    assert s.game.bot_action(s.state, 0, rng) == Action("a", "done", ())
+
+
+def test_the_bot_says_done_when_nothing_in_hand_fits() -> None:
+    s = loading({"a": "T28"}, {"a": {"purple": 2}})  # 3 wide, 4 levels: a purple rod never fits
+    assert s.game.bot_action(s.state, 0, random.Random(0)) == Action("a", "done", ())
+
+
+def test_the_bot_picks_the_truck_its_load_fits_best() -> None:
+    s = Session("pack-and-stack", seed=2, players=("a", "b", "c"))
+    state = s.state
+    choice = s.game.bot_action(state, 2, random.Random(0))
+    options = [a.args[0] for a in s.legal_actions("c") if a.args[0] != "pile"]
+    bills = {t: packed_bill(state, state.c.truck(t), state.hands[2]) for t in options}
+    assert choice.args[0] in [t for t, b in bills.items() if b == min(bills.values())] + ["pile"]
+    intact(s)
+
+
+def example_scripts() -> list[str]:
+    folder = files("dockyard.content") / "pack_and_stack" / "examples"
+    return sorted(e.name for e in folder.iterdir() if e.name.endswith(".dys"))
+
+
+def test_there_are_example_scripts() -> None:
+    assert len(example_scripts()) >= 3
+
+
+@pytest.mark.parametrize("name", example_scripts())
+def test_example_scripts_run_clean(capsys, name: str) -> None:
+    with as_file(files("dockyard.content") / "pack_and_stack" / "examples" / name) as path:
+        code = cli.main(["run", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, ""), err
+
+
+def test_a_failing_expect_in_a_script_is_located(tmp_path, capsys) -> None:
+    path = tmp_path / "bad.dys"
+    path.write_text("game pack-and-stack\nplayers a b c\nseed 2\nexpect points.a == 74\n")
+    assert cli.main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:4:1: error: expect failed: points.a is 75" in err
+
+
+def test_a_malformed_action_line_is_located_and_explained(tmp_path, capsys) -> None:
+    path = tmp_path / "bad.dys"
+    path.write_text("game pack-and-stack\nplayers a b c\na: claim pile\nb: put brown b2\n")
+    assert cli.main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:4:14: error: unexpected 'b2' (expected 'at')" in err
