@@ -411,8 +411,8 @@ def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
     if len(games) > 1:  # a folder of several games' folders (e.g. content/): each on its own
         layers: list[str] = []
         for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
-            found, _, sub_layers = _validate_folder(sub)
-            problems += found
+            sub_problems, _, sub_layers = _validate_folder(sub)
+            problems += sub_problems
             layers += sub_layers
         return problems, len(files), layers
     (folder_name,) = games
