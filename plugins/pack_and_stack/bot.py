@@ -20,7 +20,7 @@ from .pick_a_truck import PILE, claimable
 from .rounds import phase_name
 from .state import PackAndStackState
 
-_ORIENTATION_RANK = {None: 0, **{o: i for i, o in enumerate(ORIENTATIONS)}}
+_ORIENTATION_RANK: dict[str | None, int] = {None: 0, **{o: i for i, o in enumerate(ORIENTATIONS)}}
 
 
 def greedy_key(place: Placement) -> tuple[int, int, int, int, int]:

@@ -122,9 +122,10 @@ class PackAndStack(Game):
             apply_claim(state, player, args[0], ctx)
             end_turn(self, state, ctx, player)
         elif verb == "put":
-            apply_put(state, player, *args, ctx)
+            kind, cell, level, orientation = args
+            apply_put(state, player, kind, cell, level, orientation, ctx)
         elif verb == "remove":
-            apply_remove(state, player, *args, ctx)
+            apply_remove(state, player, args[0], args[1], ctx)
         else:
             apply_done(state, player, ctx)
             end_turn(self, state, ctx, player)

@@ -131,9 +131,9 @@ def apply_put(
 ) -> None:
     piece = state.c.piece(kind)
     assert piece is not None
-    place = placement_index(state.c.truck(state.trucks[seat]), piece.size)[
-        (cell, level, orientation)
-    ]  # type: ignore[arg-type]
+    truck = state.trucks[seat]
+    assert truck is not None
+    place = placement_index(state.c.truck(truck), piece.size)[(cell, level, orientation)]
     state.hands[seat][kind] -= 1
     state.loads[seat].append(Loaded(kind, place))
     state.filled[seat] |= place.mask
