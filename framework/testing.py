@@ -31,18 +31,24 @@ run quick by default and thorough on demand.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
+import io
 import json
 import math
 import os
+import pickle
 import random
 import tempfile
+import types
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, NoReturn
+
+import pluggy
 
 from .game import Action, DockyardError, Event, Game, IllegalAction, Outcome
 from .loader import Content
@@ -106,12 +112,20 @@ def tables(game: str) -> list[Table]:
 
 @dataclass(frozen=True)
 class Budget:
-    """How much each check plays, per game (shared out among the game's tables)."""
+    """How much each check plays, per game (shared out among the game's tables).
+
+    The default run is quick for any game: besides the numbers of playouts, it stops starting
+    new playouts once a check has played `actions` actions (`thorough_actions` for the checks
+    that look at every step), so a long, heavy game plays fewer, whole, games. `from_env` with
+    a number of playouts lifts those caps.
+    """
 
     playouts: int = 200  # plain playouts: the game ends, invariants and token counts hold
     thorough: int = 20  # playouts checking every legal action / near misses at every step
     saves: int = 6  # playouts saved, loaded, undone and redone at random points
     determinism: int = 4  # playouts replayed from their seed and log
+    actions: int | None = 10_000  # cap on the actions of the plain playouts
+    thorough_actions: int | None = 300  # cap on the actions of each other check
     max_steps: int | None = None  # None: the game's `max_playout_steps`, else DEFAULT_MAX_STEPS
     near_misses: int = 12  # near-miss actions tried per step
     illegal_applies: int = 2  # illegal actions actually applied per step (state compared)
@@ -119,7 +133,7 @@ class Budget:
 
     @classmethod
     def from_env(cls, playouts: int | None = None) -> Budget:
-        """The default budget, or a bigger one from `playouts` or env DOCKYARD_PLAYOUTS."""
+        """The default budget, or a bigger one (no caps) from `playouts` or DOCKYARD_PLAYOUTS."""
         n = playouts or int(os.environ.get("DOCKYARD_PLAYOUTS") or 0)
         if n <= 0:
             return cls()
@@ -128,6 +142,8 @@ class Budget:
             thorough=max(cls.thorough, n // 10),
             saves=max(cls.saves, n // 40),
             determinism=max(cls.determinism, n // 50),
+            actions=None,
+            thorough_actions=None,
         )
 
     def share(self, tables: int) -> Budget:
@@ -136,12 +152,17 @@ class Budget:
         def part(total: int, least: int) -> int:
             return max(least, math.ceil(total / max(1, tables)))
 
+        def cap(total: int | None) -> int | None:
+            return None if total is None else math.ceil(total / max(1, tables))
+
         return dataclasses.replace(
             self,
             playouts=part(self.playouts, 5),
             thorough=part(self.thorough, 2),
             saves=part(self.saves, 1),
             determinism=part(self.determinism, 1),
+            actions=cap(self.actions),
+            thorough_actions=cap(self.thorough_actions),
         )
 
 
@@ -193,22 +214,93 @@ def _key(k: Any) -> Any:
     return k if isinstance(k, str | int | float | bool | Enum) or k is None else repr(k)
 
 
-def snapshot(session: Session) -> dict[str, Any]:
+def _placeholder(text: str) -> Callable[[Any], tuple[Any, ...]]:
+    return lambda obj: (str, (text,))
+
+
+# What a state may hold that is not its data: shared, read-only, or machinery.
+_IMAGE_TABLE: dict[type, Any] = {
+    **copyreg.dispatch_table,
+    pluggy.HookRelay: _placeholder("<hooks>"),
+    pluggy.PluginManager: _placeholder("<plugin manager>"),
+    types.ModuleType: _placeholder("<module>"),
+    Content: lambda c: (str, (f"<content {c.game} {c.fingerprint}>",)),
+}
+
+
+_TABLES: dict[type, dict[type, Any]] = {}
+
+
+def _image_table(shared: Any) -> dict[type, Any]:
+    """The pickling table, also leaving out the game's built content (`shared`): it is made
+    once per load and shared by every session, so its identity names it."""
+    kind = type(shared)
+    if shared is None or kind in _IMAGE_TABLE or kind.__module__ == "builtins":
+        return _IMAGE_TABLE
+    if kind not in _TABLES:
+        _TABLES[kind] = {**_IMAGE_TABLE, kind: lambda o: (str, (f"<{kind.__name__} {id(o)}>",))}
+    return _TABLES[kind]
+
+
+class StateImage:
+    """A state as it was when taken. Two images compare by their pickles (fast) and, when those
+    differ or a state cannot be pickled, field by field (`state_data`)."""
+
+    __slots__ = ("pickled", "_data")
+
+    def __init__(self, state: Any, shared: Any = None) -> None:
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.dispatch_table = _image_table(shared)  # type: ignore[assignment]
+        try:
+            pickler.dump(state)
+            self.pickled: bytes | None = buffer.getvalue()
+            self._data: Any = None
+        except Exception:  # a lambda, a local class...: compare the fields now
+            self.pickled = None
+            self._data = state_data(state)
+
+    @property
+    def data(self) -> Any:
+        if self._data is None and self.pickled is not None:
+            self._data = state_data(pickle.loads(self.pickled))
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateImage):
+            return NotImplemented
+        if self.pickled is not None and self.pickled == other.pickled:
+            return True
+        return bool(self.data == other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StateImage({_short(self.data)})"
+
+
+def snapshot(session: Session, renders: bool = True) -> dict[str, Any]:
     """Everything a user or a rule could observe of a session, for comparing two of them."""
     seats: list[str | None] = [None, *session.players]
-    return {
-        "log": [session.format(a) for a in session.log],
+    out = {
+        "log": list(session.log),
         "actors": session.actors(),
         "over": session.state.flow.over,
-        "legal actions": [session.format(a) for a in session.legal_actions()],
+        "legal actions": session.legal_actions(),
         "views": {str(p): session.view(p) for p in seats},
-        "renders": {str(p): session.render(p) for p in seats},
-        "state": state_data(session.state),
+        "state": StateImage(session.state, session.content.built),
     }
+    if renders:
+        out["renders"] = {str(p): session.render(p) for p in seats}
+    return out
 
 
 def difference(a: Any, b: Any, path: str = "") -> str | None:
     """Where two snapshots (or any nested data) first differ, as `path: a != b`; None if equal."""
+    if a == b:
+        return None
+    if isinstance(a, StateImage) and isinstance(b, StateImage):
+        return difference(a.data, b.data, path)
     if isinstance(a, dict) and isinstance(b, dict):
         for k in a:
             if k not in b:
@@ -228,9 +320,7 @@ def difference(a: Any, b: Any, path: str = "") -> str | None:
         if len(a) != len(b):
             return f"{path}: {len(a)} items != {len(b)} items"
         return None
-    if a != b:
-        return f"{path}: {_short(a)} != {_short(b)}"
-    return None
+    return f"{path}: {_short(a)} != {_short(b)}"
 
 
 def _short(value: Any, limit: int = 200) -> str:
@@ -243,6 +333,8 @@ def _short(value: Any, limit: int = 200) -> str:
 
 class Playout:
     """One seeded random game in progress, and what a failure message needs to replay it."""
+
+    actions_played = 0  # by every playout so far: budgets are counted in actions
 
     def __init__(self, table: Table, seed: int) -> None:
         self.table = table
@@ -290,6 +382,7 @@ class Playout:
                 if before is not None:
                     before(legal)
                 action = self.rng.choice(legal)
+                Playout.actions_played += 1
                 try:
                     events = s.apply(action)
                 except DockyardError as exc:
@@ -323,12 +416,31 @@ def _seeds(seeds: Iterable[int] | int) -> Iterable[int]:
     return range(seeds) if isinstance(seeds, int) else seeds
 
 
+def _budgeted(
+    seeds: Iterable[int] | int, max_actions: int | None, one: Callable[[int], int]
+) -> int:
+    """Sum of `one(seed)` over the seeds, starting no new playout once `max_actions` actions
+    were played (the first playout always runs)."""
+    total = 0
+    start = Playout.actions_played
+    for i, seed in enumerate(_seeds(seeds)):
+        if i and max_actions is not None and Playout.actions_played - start >= max_actions:
+            break
+        total += one(seed)
+    return total
+
+
 # ---- (a) playouts -----------------------------------------------------------------------------
 
 
-def check_playouts(table: Table, seeds: Iterable[int] | int, max_steps: int | None = None) -> int:
+def check_playouts(
+    table: Table,
+    seeds: Iterable[int] | int,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
+) -> int:
     """Every game ends; invariants and token counts hold after every action. Returns actions."""
-    return sum(_playout(table, seed, max_steps) for seed in _seeds(seeds))
+    return _budgeted(seeds, max_actions, lambda seed: _playout(table, seed, max_steps))
 
 
 def _playout(table: Table, seed: int, max_steps: int | None) -> int:
@@ -361,10 +473,13 @@ def _playout(table: Table, seed: int, max_steps: int | None) -> int:
 
 
 def check_round_trips(
-    table: Table, seeds: Iterable[int] | int, max_steps: int | None = None
+    table: Table,
+    seeds: Iterable[int] | int,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """Every legal action at every step: `parse(format(a)) == a` and `check` accepts it."""
-    return sum(_round_trips(table, seed, max_steps) for seed in _seeds(seeds))
+    return _budgeted(seeds, max_actions, lambda seed: _round_trips(table, seed, max_steps))
 
 
 def _round_trips(table: Table, seed: int, max_steps: int | None) -> int:
@@ -497,10 +612,14 @@ class _Pool:
 
 
 def check_legality(
-    table: Table, seeds: Iterable[int] | int, per_step: int = 12, max_steps: int | None = None
+    table: Table,
+    seeds: Iterable[int] | int,
+    per_step: int = 12,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """Near misses of the legal actions: `check` rejects them exactly when they are not legal."""
-    return sum(_legality(table, seed, per_step, max_steps) for seed in _seeds(seeds))
+    return _budgeted(seeds, max_actions, lambda seed: _legality(table, seed, per_step, max_steps))
 
 
 def _legality(table: Table, seed: int, per_step: int, max_steps: int | None) -> int:
@@ -535,10 +654,16 @@ def _legality(table: Table, seed: int, per_step: int, max_steps: int | None) -> 
 
 
 def check_illegal_actions(
-    table: Table, seeds: Iterable[int] | int, per_step: int = 2, max_steps: int | None = None
+    table: Table,
+    seeds: Iterable[int] | int,
+    per_step: int = 2,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """An illegal action raises IllegalAction with a reason and changes nothing at all."""
-    return sum(_illegal_actions(table, seed, per_step, max_steps) for seed in _seeds(seeds))
+    return _budgeted(
+        seeds, max_actions, lambda seed: _illegal_actions(table, seed, per_step, max_steps)
+    )
 
 
 def _illegal_actions(table: Table, seed: int, per_step: int, max_steps: int | None) -> int:
@@ -554,9 +679,9 @@ def _illegal_actions(table: Table, seed: int, per_step: int, max_steps: int | No
         misses = near_misses(s, legal, list(earlier), rng, 4 * per_step)
         illegal = [c for c in misses if c not in offered][:per_step]
         illegal.append(Action("nobody-here", legal[0].verb, legal[0].args))
+        before_it = snapshot(s, renders=False)
+        redo = list(s.redo_stack)
         for c in illegal:
-            before_it = snapshot(s)
-            redo = list(s.redo_stack)
             try:
                 s.apply(c)
             except IllegalAction as exc:
@@ -566,7 +691,7 @@ def _illegal_actions(table: Table, seed: int, per_step: int, max_steps: int | No
                 run.fail(f"{s.format(c)!r} was refused, but not as illegal: {exc}")
             else:
                 run.fail(f"{s.format(c)!r} is not legal, yet apply took it")
-            diff = difference(before_it, snapshot(s))
+            diff = difference(before_it, snapshot(s, renders=False))
             if diff or s.redo_stack != redo:
                 run.fail(f"the refused action {s.format(c)!r} changed the session: {diff}")
             tried += 1
@@ -585,15 +710,17 @@ def check_saves_and_undo(
     points: int = 3,
     folder: str | Path | None = None,
     max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """At random points and at the end: save then load, undo n, and undo n then redo n agree
     with replaying the log. Returns how many points were checked."""
-    checked = 0
     with tempfile.TemporaryDirectory(prefix="dockyard-saves-") as tmp:
         where = Path(folder) if folder is not None else Path(tmp)
-        for seed in _seeds(seeds):
-            checked += _saves_and_undo(table, seed, points, where, max_steps)
-    return checked
+        return _budgeted(
+            seeds,
+            max_actions,
+            lambda seed: _saves_and_undo(table, seed, points, where, max_steps),
+        )
 
 
 def _saves_and_undo(
@@ -663,18 +790,21 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
 
 
 def check_determinism(
-    table: Table, seeds: Iterable[int] | int, max_steps: int | None = None
+    table: Table,
+    seeds: Iterable[int] | int,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """The same seed gives the same game, and the same seed and log the same events and views."""
-    return sum(_determinism(table, seed, max_steps) for seed in _seeds(seeds))
+    return _budgeted(seeds, max_actions, lambda seed: _determinism(table, seed, max_steps))
 
 
 def _determinism(table: Table, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     cap = max_steps or step_cap(run.game)
-    seen: list[Any] = [snapshot(s)]
-    run.play(cap, after=lambda action, events: seen.append(snapshot(s)))
+    seen: list[Any] = [snapshot(s, renders=False)]
+    run.play(cap, after=lambda action, events: seen.append(snapshot(s, renders=False)))
     again = Playout(table, seed).play(cap)
     if again.log != s.log:
         i = next(
@@ -686,14 +816,17 @@ def _determinism(table: Table, seed: int, max_steps: int | None) -> int:
             "(are legal_actions listed in a fixed order? does the game use only state.rng?)"
         )
     replay = table.session(seed)
-    diff = difference(seen[0], snapshot(replay))
+    diff = difference(seen[0], snapshot(replay, renders=False))
     if diff:
         run.fail(f"two sessions with the same seed start differently: {diff}")
     for i, action in enumerate(s.log):
         replay.apply(action)
-        diff = difference(seen[i + 1], snapshot(replay))
+        diff = difference(seen[i + 1], snapshot(replay, renders=False))
         if diff:
             run.fail(f"replaying the log differs after action {i + 1}: {diff}")
+    diff = difference(snapshot(s), snapshot(replay))
+    if diff:
+        run.fail(f"replaying the log shows another end: {diff}")
     if [e.text for e in replay.events] != [e.text for e in s.events]:
         run.fail("replaying the log told other events")
     return 1
@@ -703,7 +836,10 @@ def _determinism(table: Table, seed: int, max_steps: int | None) -> int:
 
 
 def check_hidden_information(
-    table: Table, seeds: Iterable[int] | int, max_steps: int | None = None
+    table: Table,
+    seeds: Iterable[int] | int,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
 ) -> int:
     """Views are JSON data and renders are text; no view shows another player's secrets.
 
@@ -711,7 +847,7 @@ def check_hidden_information(
     (card ids, hidden numbers written distinctively) that must not appear in the JSON of any
     other player's view, nor a spectator's.
     """
-    return sum(_hidden_information(table, seed, max_steps) for seed in _seeds(seeds))
+    return _budgeted(seeds, max_actions, lambda seed: _hidden_information(table, seed, max_steps))
 
 
 def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
@@ -719,17 +855,22 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     s = run.session
     game = run.game
     secrets = getattr(game, "secrets", None)
+    viewers: tuple[str | None, ...] = (None, *s.players)
     looked = 0
 
-    def look(*_: Any) -> None:
+    def look(*_: Any, everything: bool = False) -> None:
         nonlocal looked
         texts: dict[str | None, str] = {}
-        for viewer in (None, *s.players):
+        for viewer in viewers:
             try:
                 texts[viewer] = json.dumps(s.view(viewer), sort_keys=True)
             except (TypeError, ValueError) as exc:
                 run.fail(f"the view of {viewer or 'a spectator'} is not JSON data: {exc}")
-            for topic in ("", *game.topics()):
+        # renders cost more than views: every topic for everyone at the start and the end,
+        # one viewer's board in between
+        shown = viewers if everything else viewers[looked % len(viewers) :][:1]
+        for viewer in shown:
+            for topic in ("", *game.topics()) if everything else ("",):
                 if not isinstance(s.render(viewer, topic), str):
                     run.fail(f"render({viewer!r}, {topic!r}) did not return text")
         if secrets is not None:
@@ -744,12 +885,13 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
         looked += 1
 
     try:
-        look()
+        look(everything=True)
+        run.play(max_steps or step_cap(game), after=look)
+        look(everything=True)
     except SuiteFailure:
         raise
     except Exception as exc:
         run.fail(f"{type(exc).__name__}: {exc}")
-    run.play(max_steps or step_cap(game), after=look)
     return looked
 
 
@@ -769,23 +911,24 @@ CHECKS = (
 def check_table(table: Table, budget: Budget | None = None, checks: Sequence[str] = CHECKS) -> None:
     """Run the suite's checks on one table with the budget's numbers of playouts."""
     b = budget or Budget.from_env()
-    cap = b.max_steps
+    cap, few = b.max_steps, b.thorough_actions
     thorough = range(1000, 1000 + b.thorough)
     for name in checks:
         if name == "playouts":
-            check_playouts(table, range(b.playouts), cap)
+            check_playouts(table, range(b.playouts), cap, b.actions)
         elif name == "round_trips":
-            check_round_trips(table, thorough, cap)
+            check_round_trips(table, thorough, cap, few)
         elif name == "legality":
-            check_legality(table, thorough, b.near_misses, cap)
+            check_legality(table, thorough, b.near_misses, cap, few)
         elif name == "illegal_actions":
-            check_illegal_actions(table, thorough, b.illegal_applies, cap)
+            check_illegal_actions(table, thorough, b.illegal_applies, cap, few)
         elif name == "saves_and_undo":
-            check_saves_and_undo(table, range(2000, 2000 + b.saves), b.save_points, max_steps=cap)
+            seeds = range(2000, 2000 + b.saves)
+            check_saves_and_undo(table, seeds, b.save_points, None, cap, few)
         elif name == "determinism":
-            check_determinism(table, range(3000, 3000 + b.determinism), cap)
+            check_determinism(table, range(3000, 3000 + b.determinism), cap, few)
         elif name == "hidden_information":
-            check_hidden_information(table, thorough, cap)
+            check_hidden_information(table, thorough, cap, few)
         else:
             raise ValueError(f"no check named {name!r} (checks: {', '.join(CHECKS)})")
 

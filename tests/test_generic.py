@@ -62,45 +62,51 @@ def test_every_game_has_a_usable_name_and_player_range() -> None:
 @every_table
 def test_random_playouts_end_with_invariants_and_components_intact(table, budget) -> None:
     b = share(budget, table)
-    assert check_playouts(table, range(b.playouts), b.max_steps) > 0
+    assert check_playouts(table, range(b.playouts), b.max_steps, b.actions) > 0
 
 
 @every_table
 def test_every_legal_action_round_trips_through_its_canonical_text(table, budget) -> None:
     b = share(budget, table)
-    assert check_round_trips(table, range(1000, 1000 + b.thorough), b.max_steps) > 0
+    seeds = range(1000, 1000 + b.thorough)
+    assert check_round_trips(table, seeds, b.max_steps, b.thorough_actions) > 0
 
 
 @every_table
 def test_check_agrees_with_legal_actions_on_near_misses(table, budget) -> None:
     b = share(budget, table)
-    assert check_legality(table, range(1000, 1000 + b.thorough), b.near_misses, b.max_steps) > 0
+    seeds = range(1000, 1000 + b.thorough)
+    assert check_legality(table, seeds, b.near_misses, b.max_steps, b.thorough_actions) > 0
 
 
 @every_table
 def test_illegal_action_leaves_state_unchanged(table, budget) -> None:
     b = share(budget, table)
     seeds = range(1000, 1000 + b.thorough)
-    assert check_illegal_actions(table, seeds, b.illegal_applies, b.max_steps) > 0
+    per_step = b.illegal_applies
+    assert check_illegal_actions(table, seeds, per_step, b.max_steps, b.thorough_actions) > 0
 
 
 @every_table
 def test_save_load_undo_and_redo_agree_with_replay(table, budget, tmp_path) -> None:
     b = share(budget, table)
     seeds = range(2000, 2000 + b.saves)
-    assert check_saves_and_undo(table, seeds, b.save_points, tmp_path, b.max_steps) > 0
+    points = b.save_points
+    assert check_saves_and_undo(table, seeds, points, tmp_path, b.max_steps, b.thorough_actions)
 
 
 @every_table
 def test_same_seed_and_log_give_the_same_game(table, budget) -> None:
     b = share(budget, table)
-    assert check_determinism(table, range(3000, 3000 + b.determinism), b.max_steps) > 0
+    seeds = range(3000, 3000 + b.determinism)
+    assert check_determinism(table, seeds, b.max_steps, b.thorough_actions) > 0
 
 
 @every_table
 def test_views_are_json_and_show_no_other_players_secrets(table, budget) -> None:
     b = share(budget, table)
-    assert check_hidden_information(table, range(1000, 1000 + b.thorough), b.max_steps) > 0
+    seeds = range(1000, 1000 + b.thorough)
+    assert check_hidden_information(table, seeds, b.max_steps, b.thorough_actions) > 0
 
 
 # ---- the suite catches broken games ---------------------------------------------------------
@@ -323,8 +329,15 @@ def test_budget_grows_with_the_requested_playouts(monkeypatch) -> None:
     assert (big.playouts, big.thorough) == (2000, 200)
     assert Budget.from_env(500).playouts == 500
     monkeypatch.delenv("DOCKYARD_PLAYOUTS")
+    assert big.actions is None and big.thorough_actions is None
     assert Budget.from_env() == Budget()
     assert Budget(playouts=200).share(4).playouts == 50
+
+
+def test_a_budget_in_actions_stops_starting_new_playouts() -> None:
+    played = check_playouts(Table("tictactoe"), range(50), max_actions=20)
+    assert 20 <= played < 20 + 9  # the playout that crossed 20 actions ran to its end
+    assert check_playouts(Table("tictactoe"), range(50), max_actions=1) <= 9
 
 
 def test_suite_reports_a_rule_that_crashes_half_way() -> None:
