@@ -223,7 +223,15 @@ class Session:
             if state.flow.pending:
                 return f"waiting for {names} to answer: {state.flow.pending[-1].prompt}"
             return f"it is not {action.player}'s turn (waiting for {names})"
-        return self.game.check(state, action, seat)
+        try:
+            return self.game.check(state, action, seat)
+        except Exception as exc:  # a rule crashed: rebuild the state in case it changed it
+            if state is self.state:
+                self.state, _ = self._replay(self.log)
+            raise DockyardError(
+                f"internal error while checking {self.format(action)!r}: "
+                f"{type(exc).__name__}: {exc} (the game is as it was before)"
+            ) from exc
 
     def check(self, action: Action) -> str | None:
         """None if `action` is legal now, else why not."""

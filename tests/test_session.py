@@ -129,6 +129,21 @@ def test_rule_crashing_half_way_leaves_the_session_as_it_was() -> None:
     assert s.state.steps == [1, 1]
 
 
+def test_rule_crashing_while_checking_is_an_internal_error_and_changes_nothing() -> None:
+    class CrashingCheck(Race):
+        def check(self, state, action, player):
+            state.steps[player] += 10  # changes the state, then trips
+            raise KeyError("steps")
+
+    s = Session(CrashingCheck(), players=["ann", "bob"])
+    before = snapshot(s)
+    with pytest.raises(DockyardError, match="internal error while checking 'ann: pass': KeyError"):
+        s.apply_text("pass")
+    with pytest.raises(DockyardError, match="internal error while checking"):
+        s.check(Action("ann", "pass"))
+    assert snapshot(s) == before and s.state.steps == [0, 0]
+
+
 # ---- undo and redo --------------------------------------------------------------------------
 
 
