@@ -1,0 +1,162 @@
+"""Bonuses and Bonus Tokens (rulebook pages 10-11), and the Turn Order track.
+
+"A player must take any bonuses they are awarded. ... Components are limited." A bonus the supply
+cannot pay is not paid (the event says so).
+"""
+
+from __future__ import annotations
+
+from dockyard import Context
+
+from .components import Item
+from .state import CargoState, Player
+
+
+def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> None:
+    """Award `item` to `seat` from the supply, as far as the supply can pay it."""
+    player = state.seats[seat]
+    name = player.name
+    kind, amount = item.kind, item.amount
+    paid = 0
+    if kind == "construction":
+        paid = min(amount, state.construction)
+        state.construction -= paid
+        player.construction += paid
+    elif kind == "trucking":
+        paid = min(amount, state.trucking)
+        state.trucking -= paid
+        player.trucking += paid
+    elif kind == "splitter":
+        color = item.color or ""
+        paid = min(amount, state.splitters.get(color, 0))
+        state.splitters[color] = state.splitters.get(color, 0) - paid
+        player.splitters[color] = player.splitters.get(color, 0) + paid
+    elif kind == "truck_card":
+        paid = draw_trucks(state, player, amount)
+    elif kind == "conveyor_tile":
+        paid = draw_tiles(state, player, amount)
+    elif kind == "points":
+        paid = amount
+        player.bonus_points += amount
+    if paid == amount:
+        ctx.emit("bonus", name, f"{name} receives {item} ({why})", item=str(item), why=why)
+    elif paid:
+        ctx.emit(
+            "bonus",
+            name,
+            f"{name} receives {paid} of {item} ({why}); the supply has no more",
+            item=str(item),
+            why=why,
+        )
+    else:
+        ctx.emit(
+            "bonus-unpaid",
+            name,
+            f"{name} would receive {item} ({why}) but the supply has none",
+            item=str(item),
+            why=why,
+        )
+
+
+def draw_trucks(state: CargoState, player: Player, n: int = 1) -> int:
+    drawn = 0
+    while drawn < n and state.deck:
+        player.trucks.append(state.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def draw_tiles(state: CargoState, player: Player, n: int = 1) -> int:
+    drawn = 0
+    while drawn < n and state.bag:
+        player.hand.append(state.bag.pop())
+        drawn += 1
+    return drawn
+
+
+def move_forklift(state: CargoState, seat: int, connections: int, ctx: Context) -> None:
+    """ "If the number is greater than your position on the Turn Order track, adjust your Forklift.
+    Receive any bonuses for the space you land on and any you passed through. If you land on the
+    same space as your opponent's token, stack on top. ... you never move backwards." """
+    player = state.seats[seat]
+    track = state.content.track if state.content else ()
+    top = len(track) - 1
+    target = min(connections, top)
+    if target <= player.forklift:
+        return
+    start = player.forklift
+    player.forklift = target
+    state.height_counter += 1
+    player.forklift_height = state.height_counter  # arriving last puts it on top
+    ctx.emit(
+        "forklift",
+        player.name,
+        f"{player.name} has {connections} active connections: Forklift moves from {start} to {target}",
+        start=start,
+        to=target,
+    )
+    for space in track[start + 1 : target + 1]:
+        arrivals = state.track_arrivals.setdefault(space.space, [])
+        arrivals.append(seat)
+        why = f"Turn Order track space {space.space}"
+        for item in space.bonus:
+            give(state, seat, item, ctx, why)
+        if len(arrivals) == 1:
+            for item in space.first:
+                give(state, seat, item, ctx, why + ", first to arrive")
+        elif len(arrivals) == 2:
+            for item in space.second:
+                give(state, seat, item, ctx, why + ", second to arrive")
+        if space.star:
+            ctx.emit("star", player.name, f"{player.name} reaches the star at {space.space}")
+
+
+def turn_order_key(state: CargoState, seat: int) -> tuple[int, int]:
+    """Furthest ahead on the track goes first; on a shared space, the Forklift on top."""
+    player = state.seats[seat]
+    return (player.forklift, player.forklift_height)
+
+
+def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Context) -> None:
+    """Trading Tokens: 2 Construction for 1 Trucking; 2 Trucking for 1 Splitter."""
+    player = state.seats[seat]
+    if kind == "construction":
+        player.construction -= 2
+        state.construction += 2
+        state.trucking -= 1
+        player.trucking += 1
+        ctx.emit(
+            "trade", player.name, f"{player.name} trades 2 Construction tokens for a Trucking token"
+        )
+    else:
+        assert color is not None
+        player.trucking -= 2
+        state.trucking += 2
+        state.splitters[color] -= 1
+        player.splitters[color] = player.splitters.get(color, 0) + 1
+        ctx.emit(
+            "trade", player.name, f"{player.name} trades 2 Trucking tokens for a {color} Splitter"
+        )
+
+
+def why_not_trade(state: CargoState, seat: int, kind: str, color: str | None) -> str | None:
+    player = state.seats[seat]
+    if kind == "construction":
+        if color is not None:
+            return "a Construction trade takes no color"
+        if player.construction < 2:
+            return "trading needs 2 Construction tokens"
+        if state.trucking < 1:
+            return "the supply has no Trucking token"
+        return None
+    if kind != "trucking":
+        return f"cannot trade {kind}"
+    if color is None:
+        return "say which Splitter color to trade for, e.g. 'trade trucking red'"
+    if color not in (state.side.colors if state.side else ()):
+        return f"there are no {color} Splitters in this game"
+    if player.trucking < 2:
+        return "trading needs 2 Trucking tokens"
+    if state.splitters.get(color, 0) < 1:
+        return f"the supply has no {color} Splitter"
+    return None

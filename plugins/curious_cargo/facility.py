@@ -1,0 +1,179 @@
+"""A player's facility: the player board with its stacks of Conveyor tiles, Splitters and
+Scaffolding, and the Active connections they make.
+
+"An active connection is a contiguous line of a color that connects from a numbered loading dock
+to one of the machine ports." Only the top piece of each square shows; lines join across squares
+whatever the heights (a line is judged from above). A Splitter joins all four sides of its square.
+Connections are counted per loading dock: a dock whose line reaches a port of its color is one
+active connection, on either street.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from .components import Board, Cell, ConveyorTile, Dock
+
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+DIRECTIONS = ("east", "south", "west", "north")  # where square B lies from square A
+_TURNS = {"east": 0, "south": 1, "west": 2, "north": 3}  # quarter turns clockwise
+_CLOCKWISE = ("N", "E", "S", "W")
+
+# One visible piece in a square: its color and the sides it joins.
+Piece = tuple[str, tuple[str, ...]]
+
+
+def rotate(side: str, turns: int) -> str:
+    return _CLOCKWISE[(_CLOCKWISE.index(side) + turns) % 4]
+
+
+def neighbour(cell: Cell, side: str) -> Cell:
+    dx, dy = STEP[side]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def second_cell(anchor: Cell, direction: str) -> Cell:
+    return neighbour(anchor, rotate("E", _TURNS[direction]))
+
+
+@cache
+def tile_pieces(
+    tile: ConveyorTile, night: bool, direction: str
+) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
+    """The pieces a tile shows on square A and on square B when laid pointing `direction`."""
+    turns = _TURNS[direction]
+    inner_a, inner_b = rotate("E", turns), rotate("W", turns)
+    a: list[Piece] = []
+    b: list[Piece] = []
+    for belt in tile.face(night):
+        (h1, s1), (h2, s2) = (end.split(".") for end in belt.ends)
+        w1, w2 = rotate(s1, turns), rotate(s2, turns)
+        if h1 == h2:
+            (a if h1 == "A" else b).append((belt.color, (w1, w2)))
+        else:
+            a_side, b_side = (w1, w2) if h1 == "A" else (w2, w1)
+            a.append((belt.color, (a_side, inner_a)))
+            b.append((belt.color, (inner_b, b_side)))
+    return tuple(a), tuple(b)
+
+
+def splitter_piece(color: str) -> tuple[Piece, ...]:
+    return ((color, ("N", "E", "S", "W")),)
+
+
+@dataclass(slots=True)
+class Layer:
+    """One thing in a square's stack: half of a tile, a Splitter, or Scaffolding."""
+
+    kind: str  # "tile", "splitter", "scaffolding"
+    ref: str  # tile id, splitter color, or ""
+    half: str = ""  # "A" or "B" for tiles
+    direction: str = ""
+    pieces: tuple[Piece, ...] = ()
+
+
+@dataclass(slots=True)
+class Facility:
+    board: Board
+    stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
+
+    def height(self, cell: Cell) -> int:
+        stack = self.stacks.get(cell)
+        return len(stack) if stack else 0
+
+    def top(self, cell: Cell) -> Layer | None:
+        stack = self.stacks.get(cell)
+        return stack[-1] if stack else None
+
+    def copy(self) -> Facility:
+        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()})
+
+    # ---- placement ---------------------------------------------------------------------------
+    def lay_tile(
+        self, tile: ConveyorTile, night: bool, anchor: Cell, direction: str
+    ) -> tuple[int, list[Cell]]:
+        """Lay a tile (assumed legal), adding Scaffolding under the lower square; returns the
+        Scaffolding used and the gear squares it covered."""
+        other = second_cell(anchor, direction)
+        pieces_a, pieces_b = tile_pieces(tile, night, direction)
+        ha, hb = self.height(anchor), self.height(other)
+        low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
+        gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
+        for _ in range(diff):
+            self.stacks.setdefault(low, []).append(Layer("scaffolding", ""))
+        self.stacks.setdefault(anchor, []).append(Layer("tile", tile.id, "A", direction, pieces_a))
+        self.stacks.setdefault(other, []).append(Layer("tile", tile.id, "B", direction, pieces_b))
+        return diff, gears
+
+    def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
+        gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
+        self.stacks.setdefault(cell, []).append(
+            Layer("splitter", color, pieces=splitter_piece(color))
+        )
+        return gears
+
+    def scaffolding_needed(self, anchor: Cell, direction: str) -> int | None:
+        """Scaffolding a tile laid here needs to lie flat, or None if it cannot go here at all."""
+        other = second_cell(anchor, direction)
+        teal = self.board.teal
+        if anchor not in teal or other not in teal:
+            return None
+        return abs(self.height(anchor) - self.height(other))
+
+    # ---- connections -------------------------------------------------------------------------
+    def _piece_at(self, cell: Cell, side: str) -> Piece | None:
+        top = self.top(cell)
+        if top is None:
+            return None
+        for piece in top.pieces:
+            if side in piece[1]:
+                return piece
+        return None
+
+    def line_from(self, cell: Cell, side: str) -> tuple[str, list[Cell]] | None:
+        """Follow the line entering `cell` at `side`: its color and the machine ports it reaches
+        (as the port squares), or None if no line starts there."""
+        start = self._piece_at(cell, side)
+        if start is None:
+            return None
+        color = start[0]
+        ports = self._ports()
+        reached: list[Cell] = []
+        seen: set[tuple[Cell, str]] = {(cell, side)}
+        todo: list[tuple[Cell, str]] = [(cell, side)]
+        while todo:
+            here, entered = todo.pop()
+            piece = self._piece_at(here, entered)
+            if piece is None or piece[0] != color:
+                continue
+            for out in piece[1]:
+                if out == entered:
+                    continue
+                port = ports.get((here, out))
+                if port == color:
+                    reached.append(here)
+                nxt = neighbour(here, out)
+                key = (nxt, OPPOSITE[out])
+                if key not in seen and nxt in self.board.teal:
+                    seen.add(key)
+                    todo.append(key)
+        return color, reached
+
+    def _ports(self) -> dict[tuple[Cell, str], str]:
+        return _port_map(self.board)
+
+    def active_docks(self) -> dict[Dock, str]:
+        """Every dock with an active connection, and the color of its line."""
+        active: dict[Dock, str] = {}
+        for dock in self.board.docks:
+            line = self.line_from(dock.cell, dock.side)
+            if line is not None and line[1]:
+                active[dock] = line[0]
+        return active
+
+
+@cache
+def _port_map(board: Board) -> dict[tuple[Cell, str], str]:
+    return {(p.cell, p.side): p.color for m in board.machines for p in m.ports}
