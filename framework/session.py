@@ -12,10 +12,11 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 
 from __future__ import annotations
 
+import hashlib
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,26 @@ class Config:
     content_dirs: tuple[str, ...]
 
 
-@cache
 def _content(game: Game, dirs: tuple[str, ...]) -> Content:
+    """The game's content with these layers; loaded again only when a layer's files changed."""
+    return _loaded_content(game, dirs, _layer_stamp(dirs))
+
+
+def _layer_stamp(dirs: tuple[str, ...]) -> str:
+    """A hash of what the layer folders hold now, so that an edited file is seen."""
+    digest = hashlib.sha256()
+    for folder in dirs:
+        root = Path(folder)
+        for path in sorted(root.rglob("*.json")) if root.is_dir() else ():
+            try:
+                digest.update(f"{path}\0".encode() + path.read_bytes() + b"\0")
+            except OSError:
+                digest.update(f"{path}\0?".encode())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=64)
+def _loaded_content(game: Game, dirs: tuple[str, ...], stamp: str) -> Content:
     if game.content_folder is None:
         return Content(game.name)
     content = load(game.name, game.content_folder, [Path(d) for d in dirs])

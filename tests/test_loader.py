@@ -174,3 +174,10 @@ def test_every_games_built_in_content_is_valid(name) -> None:
     content = load(game.name, game.content_folder)
     assert content.documents and len(content.fingerprint) == 16
     game.build_content(content)
+
+
+def test_a_new_session_sees_an_author_file_edited_since_the_last_one(tmp_path) -> None:
+    write(tmp_path, "board.json", board(4, 3))
+    assert Session("tictactoe", content=[tmp_path]).state.board.size == 4
+    write(tmp_path, "board.json", board(5, 3))
+    assert Session("tictactoe", content=[tmp_path]).state.board.size == 5
