@@ -78,6 +78,7 @@ class Layer:
 class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
+    _active: dict[Dock, str] | None = None  # active docks, until the next placement
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)
@@ -88,7 +89,7 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()})
+        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()}, self._active)
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
@@ -101,6 +102,7 @@ class Facility:
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
+        self._active = None
         for _ in range(diff):
             self.stacks.setdefault(low, []).append(Layer("scaffolding", ""))
         self.stacks.setdefault(anchor, []).append(Layer("tile", tile.id, "A", direction, pieces_a))
@@ -109,6 +111,7 @@ class Facility:
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
+        self._active = None
         self.stacks.setdefault(cell, []).append(
             Layer("splitter", color, pieces=splitter_piece(color))
         )
@@ -135,6 +138,11 @@ class Facility:
     def line_from(self, cell: Cell, side: str) -> tuple[str, list[Cell]] | None:
         """Follow the line entering `cell` at `side`: its color and the machine ports it reaches
         (as the port squares), or None if no line starts there."""
+        found = self.trace(cell, side)
+        return None if found is None else (found[0], found[1])
+
+    def trace(self, cell: Cell, side: str) -> tuple[str, list[Cell], int] | None:
+        """Like `line_from`, with the number of squares the line runs through."""
         start = self._piece_at(cell, side)
         if start is None:
             return None
@@ -159,19 +167,36 @@ class Facility:
                 if key not in seen and nxt in self.board.teal:
                     seen.add(key)
                     todo.append(key)
-        return color, reached
+        return color, reached, len({c for c, _ in seen})
 
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return _port_map(self.board)
 
     def active_docks(self) -> dict[Dock, str]:
         """Every dock with an active connection, and the color of its line."""
+        if self._active is not None:
+            return self._active
         active: dict[Dock, str] = {}
         for dock in self.board.docks:
             line = self.line_from(dock.cell, dock.side)
             if line is not None and line[1]:
                 active[dock] = line[0]
+        self._active = active
         return active
+
+    def progress(self) -> int:
+        """How far this facility is towards connections: a bot's measure, not a rule."""
+        score = 0
+        for dock in self.board.docks:
+            found = self.trace(dock.cell, dock.side)
+            if found is not None:
+                score += 100 if found[1] else found[2]
+        for machine in self.board.machines:
+            for port in machine.ports:
+                found = self.trace(port.cell, port.side)
+                if found is not None and found[0] == port.color:
+                    score += found[2]
+        return score
 
 
 @cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 from dockyard import Action, Context, Decision, Game, Outcome, Setup, hookimpl
@@ -151,7 +152,7 @@ class CuriousCargo(Game):
         }
         state.goods_box = dict(cc.supply.goods)
         state.goods_removed = {c: 0 for c in cc.supply.goods}
-        for i, name in enumerate(setup.players):
+        for name in setup.players:
             player = Player(name, Facility(board))
             player.scaffolding = rules["scaffolding"]
             player.splitters = {c: 0 for c in side.colors}
@@ -216,7 +217,7 @@ class CuriousCargo(Game):
     def _end_draft(self, state: CargoState, ctx: Context) -> None:
         """ "Players select one card to keep and give the remaining two to their opponent." """
         gifts = []
-        for seat, player in enumerate(state.seats):
+        for player in state.seats:
             gifts.append([c for c in player.draft if c not in player.trucks])
         for seat, player in enumerate(state.seats):
             given = gifts[seat]
@@ -343,12 +344,23 @@ class CuriousCargo(Game):
             return
         name = player.name
         tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
-        spots = _spots(player.facility.board)
         fac = player.facility
-        for tile in tiles:
-            for anchor, direction, cell_text in spots:
-                if self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor) is None:
-                    yield Action(name, "place", (tile, cell_text, direction))
+        stacks = fac.stacks
+        scaffolding = player.scaffolding
+        veto = state.place_veto
+        for anchor, other, direction, cell_text in _spots(fac.board):
+            a, b = stacks.get(anchor), stacks.get(other)
+            need = abs((len(a) if a else 0) - (len(b) if b else 0))
+            if need > scaffolding:  # the same test as why_not_place, inlined for speed
+                continue
+            for tile in tiles:
+                if (
+                    veto
+                    and self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
+                    is not None
+                ):
+                    continue
+                yield Action(name, "place", (tile, cell_text, direction))
 
     # ---- Card selection (setup step 9) --------------------------------------------------
     def why_not_keep(self, state: CargoState, seat: int, card: str) -> str | None:
@@ -812,22 +824,15 @@ def end_reasons(state: CargoState) -> list[str]:
     return found
 
 
-_SPOTS: dict[int, list[tuple[Cell, str, str]]] = {}
-
-
-def _spots(board: Any) -> list[tuple[Cell, str, str]]:
-    """Every (square A, direction, name of A) where a tile fits on the teal grid of `board`."""
-    key = id(board)
-    spots = _SPOTS.get(key)
-    if spots is None:
-        spots = [
-            (cell, d, cell_name(cell))
-            for cell in sorted(board.teal, key=lambda c: (c[1], c[0]))
-            for d in DIRECTIONS
-            if second_cell(cell, d) in board.teal
-        ]
-        _SPOTS[key] = spots
-    return spots
+@cache
+def _spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
+    """Every (square A, square B, direction, name of A) where a tile fits on the teal grid."""
+    return [
+        (cell, second_cell(cell, d), d, cell_name(cell))
+        for cell in sorted(board.teal, key=lambda c: (c[1], c[0]))
+        for d in DIRECTIONS
+        if second_cell(cell, d) in board.teal
+    ]
 
 
 __all__ = ["COLORS", "RECEIVING", "SHIPPING", "CuriousCargo", "load_options"]
