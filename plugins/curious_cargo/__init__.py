@@ -10,8 +10,15 @@ Tokens, the Turn Order track), `trucking` (Playing Trucks and Movement, Loading 
 from dockyard import hookimpl
 
 from .game import CuriousCargo
+from .variants import VARIANTS
 
 
 @hookimpl
 def register_games(register):
     register(CuriousCargo())
+
+
+@hookimpl
+def register_variants(register):
+    for variant in VARIANTS:
+        register(variant)

@@ -1,0 +1,173 @@
+"""The Night Shift and house rules: each a `Variant`, each written only against `hookspecs`.
+
+A variant sets setup options (`CuriousCargo.setup` reads "night", "first_game", "board") and/or
+registers a small plugin implementing some of the game's extension points (`hookspecs.py`). None
+of them edits the game's rules: remove a variant and the rulebook's game is untouched.
+
+    dockyard play curious-cargo --variant night-shift --variant bus
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dockyard import Context, Variant, hookimpl
+
+from .components import Item, TruckCard
+
+# ---- The Night Shift (the rulebook's 3 color variant) --------------------------------------
+
+NIGHT_SHIFT = Variant(
+    name="night-shift",
+    game="curious-cargo",
+    summary="The Night Shift (3 color variant): purple goods, dark tile faces, purple Splitters",
+    options={"night": True},
+)
+"""The rulebook: "flip the Shipping board to the side with 3 goods types. Use the dark background
+side of the tiles. Add the purple Splitters to supply." All three are setup choices the game makes
+from the option "night": the three-color side (its requisite, 12, and purple rows, filled with 6
+purple goods per player), the dark faces (their purple belts use the boards' purple ports) and
+the purple Splitters left in the supply. Eligibility ("at least 2 goods of each color") and the
+stars then count the side's three colors. The designer strongly recommends it only to players
+"thoroughly proficient in the 2 color version"; that is advice, so it is not refused with
+`first-game`."""
+
+
+# ---- First game (setup step 9) ---------------------------------------------------------------
+
+FIRST_GAME = Variant(
+    name="first-game",
+    game="curious-cargo",
+    summary="First game: board #1, and everyone keeps the 3 Truck cards dealt (no card selection)",
+    options={"first_game": True, "board": 1},
+)
+"""The rulebook's first-game rules: "First time players should use board #1" (setup step 1) and
+"On your first game skip this step and just keep the 3 Truck cards you are dealt" (step 9). The
+card selection is the default; this variant skips it."""
+
+
+# ---- No Scaffolding (designer note) ----------------------------------------------------------
+
+
+class NoScaffolding:
+    """ "Experienced players seeking an additional challenge can play without scaffolding tiles."
+
+    The Scaffolding tiles are taken out of the game at setup: every player has 0 and the game's
+    count of them (`rules["scaffolding"]`) is 0, so the conservation check still adds up. The
+    game's own placement rule then refuses any tile that would not lie flat ("it needs 1
+    Scaffolding and you have 0"): tiles still stack, but only over an even surface.
+    """
+
+    @hookimpl
+    def cc_setup(self, state: Any, ctx: Context) -> None:
+        boxed = sum(p.scaffolding for p in state.seats)
+        state.rules["scaffolding"] = 0
+        for player in state.seats:
+            player.scaffolding = 0
+        ctx.emit(
+            "house-rule",
+            None,
+            f"no-scaffolding: the {boxed} Scaffolding tiles stay in the box; "
+            "a tile must lie flat on its own",
+        )
+
+
+NO_SCAFFOLDING = Variant(
+    name="no-scaffolding",
+    game="curious-cargo",
+    summary="Designer note: play without Scaffolding tiles (a tile must lie flat on its own)",
+    plugin=NoScaffolding(),
+    conflicts=("handicap",),
+)
+
+
+# ---- Handicap (designer note: balancing with a less experienced player) ----------------------
+
+
+class Handicap:
+    """The designer's own balance: "[playing without scaffolding] can also be used to balance
+    games with less experienced players." The experienced player goes without Scaffolding; the
+    newcomer keeps theirs.
+
+    Who is who: the experienced player is the one seated first (list them first: `--players ann
+    bob` handicaps ann). The first seat also starts on top of the Forklifts, so the newcomer
+    gets both helps: Scaffolding to level their stacks, and the experienced player's tempo is no
+    longer backed by it. The experienced player's 5 Scaffolding stay in front of them, unused
+    (the game counts them as in play), and every placement that would need one is refused with
+    a reason naming this house rule. It conflicts with `no-scaffolding`: with nobody having
+    Scaffolding, the newcomer would get no help, and a group choosing both would believe they
+    had balanced the game when they had not.
+    """
+
+    @hookimpl
+    def cc_why_not_place(
+        self, state: Any, seat: int, tile: Any, anchor: Any, direction: str, scaffolding: int
+    ) -> str | None:
+        if seat == 0 and scaffolding > 0:
+            return (
+                f"house rule handicap: {state.players[0]} plays without Scaffolding, and this "
+                f"tile would need {scaffolding} to lie flat"
+            )
+        return None
+
+
+HANDICAP = Variant(
+    name="handicap",
+    game="curious-cargo",
+    summary="Designer note: the experienced player (seated first) plays without Scaffolding",
+    plugin=Handicap(),
+    conflicts=("no-scaffolding",),
+)
+
+
+# ---- The bus: a Truck card with no cargo spaces ----------------------------------------------
+
+BUS_CARD = TruckCard(
+    id="bus",
+    size=0,
+    ap=1,
+    tiles=1,
+    blocked=frozenset(),
+    bonus=Item("points", 0),
+)
+"""The bus's values, and why:
+
+- size 0: no cargo spaces, just the cab, so it fills one street space. It is the finest push in
+  the game: it moves every truck on a Shipping side exactly one space forward (a size-1 truck
+  moves them two), to line a cargo space up with an active connection, to push a loaded truck
+  over the 10 into the opponent's Receiving side, or to shove an opponent's trucks past their
+  connections before they load.
+- 1 AP, like the other small trucks, so a bus and another small truck fit in one action's 2 AP.
+- worth 1 Conveyor tile when discarded, the least of any card, like the size-1 trucks: a cheap
+  card is a cheap discard.
+- bonus for completion: none (0 points). "When a truck is completely filled excluding blocked
+  spaces receive the bonus" – a bus is never filled, because goods never load onto it, so the
+  engine never pays a bus's cab. The card shows 0 points so it promises nothing.
+- it crosses to the opponent and leaves the game like any truck, carrying nothing, so it never
+  delivers goods: it only moves other trucks.
+"""
+
+
+class Bus:
+    """The promotional bus: one extra Truck card (and its Truck tile) shuffled into the deck."""
+
+    @hookimpl
+    def cc_truck_cards(self, content: Any, options: dict[str, Any]) -> list[TruckCard]:
+        if any(card.id == BUS_CARD.id for card in content.trucks):
+            from dockyard import DockyardError
+
+            raise DockyardError(
+                f"the bus variant adds a Truck card {BUS_CARD.id!r}, but this deck already has one"
+            )
+        return [BUS_CARD]
+
+
+BUS = Variant(
+    name="bus",
+    game="curious-cargo",
+    summary="The bus: a 1 AP truck with no cargo spaces, shuffled into the deck (pushes trucks)",
+    plugin=Bus(),
+)
+
+
+VARIANTS: tuple[Variant, ...] = (NIGHT_SHIFT, FIRST_GAME, NO_SCAFFOLDING, HANDICAP, BUS)
