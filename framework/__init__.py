@@ -1,6 +1,18 @@
 """dockyard: play and author tabletop games by their rules."""
 
-from .game import Action, Context, Decision, DockyardError, Event, Game, IllegalAction, Outcome, Setup, State, Variant
+from .game import (
+    Action,
+    Context,
+    Decision,
+    DockyardError,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Setup,
+    State,
+    Variant,
+)
 from .hookspecs import hookimpl, hookspec
 
 __version__ = "0.1.0"

@@ -139,6 +139,9 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
+    p.add_argument(
+        "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser(
@@ -304,6 +307,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         as_json=args.json,
         out=sys.stdout,
         progress=_isatty(sys.stderr) and not args.json,
+        record_dir=args.record,
     )
 
 

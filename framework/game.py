@@ -14,8 +14,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from .loader import Content
     from .flow import FlowState, Phase
+    from .loader import Content
 
 
 class DockyardError(Exception):
@@ -154,7 +154,9 @@ class Game:
 
     def check(self, state: Any, action: Action, player: int) -> str | None:
         """None when `action` is legal now, else the reason why not (one sentence)."""
-        return None if action in self.legal_actions(state, player) else "that is not a legal move now"
+        return (
+            None if action in self.legal_actions(state, player) else "that is not a legal move now"
+        )
 
     def apply(self, state: Any, action: Action, player: int, ctx: Context) -> None:
         """Resolve a legal action, emitting events; advance the flow (end turn, phase...)."""

@@ -14,7 +14,13 @@ from importlib.resources import files
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from .game import Action, DockyardError, Game
 
@@ -35,7 +41,9 @@ CORE_WORDS = {
 class ParseError(DockyardError):
     """A line that is not in the language, located and explained."""
 
-    def __init__(self, source: str, lineno: int, col: int, what: str, expected: str, text: str) -> None:
+    def __init__(
+        self, source: str, lineno: int, col: int, what: str, expected: str, text: str
+    ) -> None:
         self.source, self.lineno, self.col = source, lineno, col
         self.what, self.expected, self.text = what, expected, text
         hint = f" (expected {expected})" if expected else ""
@@ -78,15 +86,19 @@ class _ToStatement(Transformer):
         name = str(data)
         if name.startswith("h_"):
             args = children if name == "h_players" else children[:1]
-            return Statement("header", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in args))
+            return Statement(
+                "header", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in args)
+            )
         if name.startswith("m_"):
-            return Statement("meta", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in children))
+            return Statement(
+                "meta", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in children)
+            )
         if name.startswith("act_"):
             try:
-                verb, args = self.game.action_from_tree(name[4:], [_plain(c) for c in children])
+                verb, act_args = self.game.action_from_tree(name[4:], [_plain(c) for c in children])
             except Exception as exc:  # lark wraps errors of named callbacks only, not __default__'s
                 raise VisitError(name, Tree(data, children, meta), exc) from exc
-            return Statement("action", verb, args)
+            return Statement("action", verb, act_args)
         if name == "game_action":
             return children[0]
         if name.startswith("v_"):
@@ -144,7 +156,11 @@ class Language:
             return self.transformer.transform(tree)
         except VisitError as exc:
             inner = exc.orig_exc
-            col = getattr(getattr(exc.obj, "meta", None), "column", 1) if isinstance(exc.obj, Tree) else 1
+            col = (
+                getattr(getattr(exc.obj, "meta", None), "column", 1)
+                if isinstance(exc.obj, Tree)
+                else 1
+            )
             raise ParseError(source, lineno, col or 1, str(inner), "", text) from None
 
     def parse_action(self, text: str, player: str | None = None) -> Action:
@@ -162,7 +178,8 @@ class Language:
         if not isinstance(col, int) or col < 1:
             col = len(text) + 1
         if isinstance(exc, UnexpectedCharacters):
-            what = f"unexpected {text[exc.pos_in_stream]!r}" if exc.pos_in_stream < len(text) else "unexpected end"
+            pos = exc.pos_in_stream or 0
+            what = f"unexpected {text[pos]!r}" if pos < len(text) else "unexpected end"
             expected = self._words(exc.allowed or set())
         elif isinstance(exc, UnexpectedToken):
             tok = exc.token
@@ -207,7 +224,11 @@ class Language:
 def grammar_text(grammar_file: str | None, extensions: tuple[str, ...] = ()) -> str:
     pkg = files("dockyard.grammar")
     core = (pkg / "core.lark").read_text(encoding="utf-8")
-    game = (pkg / grammar_file).read_text(encoding="utf-8") if grammar_file else "game_action: \"pass\" -> act_pass\n"
+    game = (
+        (pkg / grammar_file).read_text(encoding="utf-8")
+        if grammar_file
+        else 'game_action: "pass" -> act_pass\n'
+    )
     return "\n".join([core, game, *extensions])
 
 

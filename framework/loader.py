@@ -77,7 +77,11 @@ class Content:
 
     def of_kind(self, kind: str) -> list[Document]:
         suffix = f":{kind}"
-        return [d for d in sorted(self.documents.values(), key=lambda d: d.name) if d.schema.endswith(suffix)]
+        return [
+            d
+            for d in sorted(self.documents.values(), key=lambda d: d.name)
+            if d.schema.endswith(suffix)
+        ]
 
     def problem(self, doc: Document, parts: Iterable[Any], message: str) -> Problem:
         return Problem(doc.origin, json_path(parts), message)
@@ -112,7 +116,8 @@ def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
                 schema = json.loads(entry.read_text(encoding="utf-8"))
                 schemas[schema["$id"]] = schema
     registry: Registry = Registry().with_resources(
-        (sid, Resource.from_contents(s, default_specification=DRAFT202012)) for sid, s in schemas.items()
+        (sid, Resource.from_contents(s, default_specification=DRAFT202012))
+        for sid, s in schemas.items()
     )
     return registry.crawl(), schemas
 
@@ -130,21 +135,29 @@ def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
         return None, [Problem(origin, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}")]
 
 
-def check_document(name: str, origin: str, text: str, game: str | None = None) -> tuple[Document | None, list[Problem]]:
+def check_document(
+    name: str, origin: str, text: str, game: str | None = None
+) -> tuple[Document | None, list[Problem]]:
     """Parse and schema-check one data file."""
     data, problems = parse_json(text, origin)
     if problems:
         return None, problems
     if not isinstance(data, dict) or not isinstance(data.get("$schema"), str):
-        return None, [Problem(origin, "$", 'a content file is a JSON object naming its schema in "$schema"')]
+        return None, [
+            Problem(origin, "$", 'a content file is a JSON object naming its schema in "$schema"')
+        ]
     schema_id = data["$schema"]
     _, schemas = schema_registry()
     if schema_id not in schemas:
         known = ", ".join(sorted(s for s in schemas if game is None or f":{game}:" in s))
-        return None, [Problem(origin, "$.$schema", f"unknown schema {schema_id!r} (known: {known})")]
+        return None, [
+            Problem(origin, "$.$schema", f"unknown schema {schema_id!r} (known: {known})")
+        ]
     if game is not None and f":{game}:" not in schema_id and ":_common:" not in schema_id:
         return None, [Problem(origin, "$.$schema", f"{schema_id!r} is not a schema of {game}")]
-    errors = sorted(validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
+    )
     problems = [Problem(origin, json_path(e.absolute_path), _schema_message(e)) for e in errors]
     if problems:
         return None, problems

@@ -110,7 +110,9 @@ def _call_one(reg: Registry, impl: Any, hook: str, **kwargs: Any) -> None:
     try:
         impl.function(**kwargs)
     except Exception as exc:
-        reg.problems.append(f"plugin {impl.plugin_name}: {hook} failed: {type(exc).__name__}: {exc}")
+        reg.problems.append(
+            f"plugin {impl.plugin_name}: {hook} failed: {type(exc).__name__}: {exc}"
+        )
 
 
 def reset() -> None:

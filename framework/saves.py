@@ -70,16 +70,22 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
         raise DockyardError(f"{where}: not a valid save (TOML): {exc}") from None
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
-        raise DockyardError(f"{where}: save format {fmt!r} is not supported (this dockyard reads {FORMAT})")
+        raise DockyardError(
+            f"{where}: save format {fmt!r} is not supported (this dockyard reads {FORMAT})"
+        )
     game = _field(doc, "game", str, where)
     seed = _field(doc, "seed", int, where)
     players = _field(doc, "players", list, where)
     variants = _field(doc, "variants", list, where)
     actions = _field(doc, "actions", list, where)
     dirs = content if content is not None else doc.get("content_dirs", [])
-    if content is None and (not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs)):
+    if content is None and (
+        not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs)
+    ):
         raise DockyardError(f"{where}: 'content_dirs' must be a list of folder names")
-    if not all(isinstance(p, str) for p in players) or not all(isinstance(v, str) for v in variants):
+    if not all(isinstance(p, str) for p in players) or not all(
+        isinstance(v, str) for v in variants
+    ):
         raise DockyardError(f"{where}: 'players' and 'variants' must be lists of names")
     try:
         session = Session(game, seed=seed, players=players, variants=variants, content=dirs)
@@ -99,7 +105,10 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
             action = session.parse(line)
             session.apply(action)
         except ParseError as exc:
-            raise DockyardError(f"{entry}: {line!r}: {exc.what}" + (f" (expected {exc.expected})" if exc.expected else "")) from None
+            raise DockyardError(
+                f"{entry}: {line!r}: {exc.what}"
+                + (f" (expected {exc.expected})" if exc.expected else "")
+            ) from None
         except DockyardError as exc:
             raise DockyardError(f"{entry}: {line!r}: {exc}") from None
     return session
@@ -109,5 +118,7 @@ def load(path: str | Path, content: Any = None) -> Session:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise DockyardError(f"{path}: cannot read the save: {getattr(exc, 'strerror', None) or exc}") from None
+        raise DockyardError(
+            f"{path}: cannot read the save: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     return loads(text, str(path), content)

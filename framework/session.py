@@ -23,9 +23,19 @@ from typing import Any
 import pluggy
 
 from . import flow
-from .loader import Content, load
-from .game import Action, Context, DockyardError, Event, Game, IllegalAction, Outcome, Setup, Variant
+from .game import (
+    Action,
+    Context,
+    DockyardError,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Setup,
+    Variant,
+)
 from .language import Language, Statement
+from .loader import Content, load
 from .registry import new_manager, registry
 
 
@@ -84,7 +94,9 @@ def resolve_players(game: Game, players: Sequence[str] | int | None) -> tuple[st
         raise DockyardError(f"player names must differ: {', '.join(names)}")
     for name in names:
         if not name[:1].isalpha() or not all(c.isalnum() or c in "_-" for c in name):
-            raise DockyardError(f"player name {name!r} must be a letter then letters, digits, - or _")
+            raise DockyardError(
+                f"player name {name!r} must be a letter then letters, digits, - or _"
+            )
     return names
 
 
@@ -124,7 +136,13 @@ class Session:
         self.game: Game = registry().game(game) if isinstance(game, str) else game
         chosen = resolve_variants(self.game, variants)
         dirs = tuple(str(d) for d in content)
-        self.config = Config(self.game.name, int(seed), resolve_players(self.game, players), tuple(v.name for v in chosen), dirs)
+        self.config = Config(
+            self.game.name,
+            int(seed),
+            resolve_players(self.game, players),
+            tuple(v.name for v in chosen),
+            dirs,
+        )
         self.variants = chosen
         layer_dirs = dirs
         for v in chosen:
@@ -173,7 +191,8 @@ class Session:
         for v in chosen:
             if v.plugin is not None:
                 pm.register(v.plugin, name=f"variant {v.name}")
-        for name, plugin in (registry().manager.list_name_plugin() if registry().manager else []):
+        manager = registry().manager
+        for name, plugin in manager.list_name_plugin() if manager else []:
             if hasattr(plugin, "on_event") and not pm.is_registered(plugin):  # a variant too
                 pm.register(plugin, name=name)
         try:
@@ -192,7 +211,14 @@ class Session:
 
     def _fresh(self) -> tuple[Any, list[Event]]:
         ctx = Context(self.game, self.hook, self.config.variants)
-        setup = Setup(self.config.players, self.config.seed, self.content, self.config.variants, self.hook, dict(self.options))
+        setup = Setup(
+            self.config.players,
+            self.config.seed,
+            self.content,
+            self.config.variants,
+            self.hook,
+            dict(self.options),
+        )
         state = self.game.setup(setup, ctx)
         return state, ctx.events
 
@@ -214,7 +240,9 @@ class Session:
         try:
             return self.config.players.index(player)
         except ValueError:
-            raise IllegalAction(f"no player {player!r} in this game (players: {', '.join(self.players)})") from None
+            raise IllegalAction(
+                f"no player {player!r} in this game (players: {', '.join(self.players)})"
+            ) from None
 
     def actors(self) -> list[str]:
         """Names of the players who may act now."""
@@ -300,7 +328,9 @@ class Session:
             if len(who) != 1:
                 if not who:
                     raise IllegalAction("the game is over" if self.over else "nobody is to move")
-                raise IllegalAction(f"say whose action this is: {' or '.join(who)} may act (e.g. '{who[0]}: ...')")
+                raise IllegalAction(
+                    f"say whose action this is: {' or '.join(who)} may act (e.g. '{who[0]}: ...')"
+                )
             player = who[0]
         return Action(player, stmt.name, stmt.args)
 
@@ -372,10 +402,10 @@ class Session:
                 return result.winners[0] if len(result.winners) == 1 else None
             if path == "draw":
                 return result.is_draw
-            who = path.split(".", 1)[1]
-            if who not in result.scores:
+            player = path.split(".", 1)[1]
+            if player not in result.scores:
                 raise KeyError(path)
-            return result.scores[who]
+            return result.scores[player]
         return self.game.query(st, path)
 
     def expect(self, query: str, op: str, value: Any) -> None:
@@ -386,7 +416,11 @@ class Session:
             raise DockyardError(f"expect: unknown query {exc.args[0]}") from None
         if isinstance(actual, float) and actual.is_integer():
             actual = int(actual)
-        ok = _COMPARE[op](actual, value) if op in ("==", "!=") or _comparable(actual, value) else False
+        ok = (
+            _COMPARE[op](actual, value)
+            if op in ("==", "!=") or _comparable(actual, value)
+            else False
+        )
         if not ok:
             raise DockyardError(f"expected {query} {op} {_show(value)}, but it is {_show(actual)}")
 

@@ -19,6 +19,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 from .bots import play_random_game
@@ -61,8 +62,10 @@ def run_games(
     players: list[str] | int | None = None,
     variants: list[str] | None = None,
     content: list[str] | None = None,
+    record: str | None = None,
 ) -> Iterator[Record]:
-    """Play the games one by one, yielding each record as it finishes."""
+    """Play the games one by one, yielding each record as it finishes (and, with `record`,
+    writing each as a replayable script into that folder)."""
     from .session import Session
 
     # Fail early (and once) on a bad game, player list, variant or content folder.
@@ -78,6 +81,15 @@ def run_games(
             continue
         outcome = session.outcome()
         assert outcome is not None
+        if record is not None:
+            path = Path(record) / f"{session.game.name}-seed{s}.dys"
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(script_of(session), encoding="utf-8")
+            except OSError as exc:
+                raise DockyardError(
+                    f"{path}: cannot write the script: {exc.strerror or exc}"
+                ) from None
         yield Record(
             s,
             session.players,
@@ -163,6 +175,32 @@ def table(summary: Summary, seed: int) -> list[str]:
     return lines
 
 
+def script_of(session: Any) -> str:
+    """A finished game as a script: header, every action, and assertions on the result, so
+    `dockyard run` replays it and checks that the rules still give the same end."""
+    outcome = session.outcome()
+    lines = [
+        f"# {session.game.title}: a game between bots, recorded by `dockyard simulate --record`",
+        f"game {session.game.name}",
+        f"seed {session.seed}",
+        "players " + " ".join(session.players),
+        *[f"variant {v}" for v in session.config.variants],
+        "",
+        *[session.format(a) for a in session.log],
+        "",
+        "# the final result",
+        "expect over == true",
+    ]
+    if outcome is not None:
+        if len(outcome.winners) == 1:
+            lines.append(f"expect winner == {outcome.winners[0]}")
+        else:
+            lines.append("expect draw == true")
+        for name, score in outcome.scores.items():
+            lines.append(f"expect score.{name} == {_num(score)}")
+    return "\n".join(lines) + "\n"
+
+
 def simulate_command(
     game: str,
     games: int,
@@ -173,13 +211,14 @@ def simulate_command(
     as_json: bool,
     out: IO[str],
     progress: bool = False,
+    record_dir: str | None = None,
 ) -> int:
     if games < 1:
         raise DockyardError("--games must be at least 1")
     from .registry import registry
 
     g = registry().game(game)
-    records = run_games(g.name, games, seed, players, variants, content)
+    records = run_games(g.name, games, seed, players, variants, content, record_dir)
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from dockyard import Action
 
-from .components import cell_name, parse_cell
-from .facility import DIRECTIONS
+from .components import Cell, cell_name
+from .facility import DIRECTIONS, OPPOSITE, Facility, neighbour, second_cell
 
 if TYPE_CHECKING:
     from .game import CuriousCargo
@@ -32,57 +32,160 @@ def bot_action(game: CuriousCargo, state: CargoState, seat: int, rng: random.Ran
         turn = state.turn
         if turn.actions >= 1:
             tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
-            if tiles and rng.random() < 0.8:
+            if tiles:
                 best = _best_placement(game, state, seat, tiles, rng)
-                if best is not None:
-                    return best
-            if game.why_not_draw(state, seat) is None:
+                if best is not None and (best[0] > 0 or not state.bag or rng.random() < 0.1):
+                    return best[1]
+            if game.why_not_draw(state, seat) is None and len(player.hand) < 4:
                 return Action(name, "draw")
         if not turn.token_used and rng.random() < 0.5:
-            for verb in ("boost",):
-                if game.why_not_boost(state, seat) is None:
-                    return Action(name, verb)
+            if game.why_not_boost(state, seat) is None:
+                return Action(name, "boost")
             splitters = [a for a in game.legal_actions(state, seat) if a.verb == "splitter"]
             if splitters:
                 return rng.choice(splitters)
         return Action(name, "end")
-    # trucking: prefer playing trucks onto one's own Shipping side when it can load
+    # Trucking: trucks go where goods can load (one's own Shipping side when it has active
+    # docks), else onto the opponent's Shipping side, to push their trucks towards oneself.
     legal = game.legal_actions(state, seat)
-    plays = [a for a in legal if a.verb in ("play", "dispatch")]
-    if plays and (state.turn.main == "trucks" or rng.random() < 0.85):
-        if state.turn.must_spend or rng.random() < 0.9:
-            return rng.choice(plays)
-    others = [a for a in legal if a.verb in ("discard", "recycle")]
-    if others and state.turn.main is None and rng.random() < 0.6:
-        return rng.choice(others)
+    plays = [a for a in legal if a.verb == "play"]
+    if plays:
+        shipping = any(d.street == "shipping" for d in player.facility.active_docks())
+        target = name if shipping else state.players[1 - seat]
+        mine = [a for a in plays if a.args[1] == target]
+        return rng.choice(mine or plays)
+    if state.turn.main is None:
+        if any(a.verb == "dispatch" for a in legal) and rng.random() < 0.5:
+            return Action(name, "dispatch")
+        others = [a for a in legal if a.verb in ("discard", "recycle")]
+        if others and rng.random() < 0.3:
+            return rng.choice(others)
     if any(a.verb == "end" for a in legal):
         return Action(name, "end")
     return rng.choice(legal)
 
 
 def _best_placement(
-    game: CuriousCargo,
-    state: CargoState,
-    seat: int,
-    tiles: list[str],
-    rng: random.Random,
-    tries: int = 10,
-) -> Action | None:
-    """The best of a few random legal placements, judged by how far lines run from docks and
-    ports (a greedy builder: it finds connections where a uniform player never would)."""
+    game: CuriousCargo, state: CargoState, seat: int, tiles: list[str], rng: random.Random
+) -> tuple[float, Action] | None:
+    """A greedy builder: extend the line from a loading dock towards a port of its color.
+
+    For a few open line ends it tries every tile in every way that covers the square beyond the
+    end, and keeps the placement whose line reaches a port, else runs furthest and ends nearest
+    a port of its color. Uniform random play almost never makes a connection; this does."""
     player = state.seats[seat]
-    teal = sorted(player.facility.board.teal)
-    best: tuple[int, Action] | None = None
+    fac = player.facility
     assert state.content is not None
-    for _ in range(tries):
-        tile = rng.choice(tiles)
-        cell = cell_name(rng.choice(teal))
-        direction = rng.choice(DIRECTIONS)
-        if game.why_not_place(state, seat, tile, cell, direction) is not None:
+    docks = [d for d in fac.board.docks if d not in fac.active_docks()]
+    rng.shuffle(docks)
+    best: tuple[float, Action] | None = None
+    for dock in docks[:5]:
+        color, _, _, ends = _trace(fac, dock.cell, dock.side)
+        if not ends:
             continue
-        trial = player.facility.copy()
-        trial.lay_tile(state.content.tile(tile), state.night, parse_cell(cell), direction)
-        score = trial.progress() + rng.random()
-        if best is None or score > best[0]:
-            best = (score, Action(player.name, "place", (tile, cell, direction)))
-    return best[1] if best else None
+        base = (_score(fac, dock, color) if color is not None else None) or -100.0
+        for cell, _side in ends[:3]:
+            for tile_id in tiles:
+                tile = state.content.tile(tile_id)
+                for direction in DIRECTIONS:
+                    for anchor in (cell, _anchor_for(cell, direction)):
+                        text = cell_name(anchor) if anchor[0] >= 0 and anchor[1] >= 0 else ""
+                        if (
+                            not text
+                            or game.why_not_place(state, seat, tile_id, text, direction) is not None
+                        ):
+                            continue
+                        score = _try(fac, tile, state.night, anchor, direction, dock, color)
+                        if score is None or score <= base:
+                            continue
+                        score -= base
+                        if best is None or score > best[0]:
+                            best = (
+                                score + rng.random(),
+                                Action(player.name, "place", (tile_id, text, direction)),
+                            )
+    if best is None:  # nothing extends a line: a random legal placement
+        teal = sorted(fac.board.teal)
+        for _ in range(10):
+            tile_id = rng.choice(tiles)
+            text = cell_name(rng.choice(teal))
+            direction = rng.choice(DIRECTIONS)
+            if game.why_not_place(state, seat, tile_id, text, direction) is None:
+                return (-1.0, Action(player.name, "place", (tile_id, text, direction)))
+    return best
+
+
+def _anchor_for(cell: Cell, direction: str) -> Cell:
+    """The square A whose square B, laid `direction`, is `cell`."""
+    back = {"east": "west", "west": "east", "north": "south", "south": "north"}[direction]
+    return second_cell(cell, back)
+
+
+def _trace(
+    fac: Facility, cell: Cell, side: str
+) -> tuple[str | None, bool, int, list[tuple[Cell, str]]]:
+    """Color, whether a port of that color is reached, squares covered, and the open ends."""
+    piece = fac._piece_at(cell, side)
+    if piece is None:
+        return None, False, 0, [(cell, side)]
+    found = fac.trace(cell, side)
+    assert found is not None
+    color, reached, length = found
+    ends: list[tuple[Cell, str]] = []
+    seen = {(cell, side)}
+    todo = [(cell, side)]
+    while todo:
+        here, entered = todo.pop()
+        p = fac._piece_at(here, entered)
+        if p is None or p[0] != color:
+            continue
+        for out in p[1]:
+            if out == entered:
+                continue
+            nxt = neighbour(here, out)
+            key = (nxt, OPPOSITE[out])
+            if nxt not in fac.board.teal or key in seen:
+                continue
+            seen.add(key)
+            q = fac._piece_at(nxt, OPPOSITE[out])
+            if q is None or q[0] != color:
+                ends.append(key)
+            else:
+                todo.append(key)
+    return color, bool(reached), length, ends
+
+
+def _score(fac: Facility, dock: object, color: str | None) -> float | None:
+    """How good the dock's line is: reaching a port of its color, else long and near one."""
+    new_color, reached, length, ends = _trace(fac, dock.cell, dock.side)  # type: ignore[attr-defined]
+    if new_color is None or (color is not None and new_color != color):
+        return None
+    if reached:
+        return 1000.0
+    ports = [p.cell for p in fac.board.ports if p.color == new_color]
+    near = min((abs(c[0] - p[0]) + abs(c[1] - p[1]) for c, _ in ends for p in ports), default=20)
+    return length - 3.0 * near
+
+
+def _try(
+    fac: Facility,
+    tile: object,
+    night: bool,
+    anchor: Cell,
+    direction: str,
+    dock: object,
+    color: str | None,
+) -> float | None:
+    """Lay the tile, measure the dock's line, and take it up again."""
+    other = second_cell(anchor, direction)
+    saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
+    active = fac._active
+    fac.lay_tile(tile, night, anchor, direction)  # type: ignore[arg-type]
+    try:
+        return _score(fac, dock, color)
+    finally:
+        for c, n in saved.items():
+            del fac.stacks[c][n:]
+            if not fac.stacks[c]:
+                del fac.stacks[c]
+        fac._active = active

@@ -189,6 +189,7 @@ class CuriousCargo(Game):
         extra = state.extra_trucks
         if card_id in extra:
             return extra[card_id]
+        assert state.content is not None
         return state.content.truck(card_id)
 
     # ================================================================== the flow
@@ -478,6 +479,7 @@ class CuriousCargo(Game):
             stack = next(i for i, s in enumerate(player.storage) if s and s[-1] == tile_id)
             player.storage[stack].pop()
             source = f"storage {'ab'[stack]}"
+        assert state.content is not None
         tile = state.content.tile(tile_id)
         anchor = parse_cell(cell)
         used, gears = player.facility.lay_tile(tile, state.night, anchor, direction)

@@ -208,7 +208,7 @@ def player_text(game: CuriousCargo, state: CargoState, seat: int, viewer: int | 
 
 
 def score_text(state: CargoState) -> str:
-    lines = ["Scores (if the game ended now):"]
+    lines = ["Final scores:" if state.flow.over else "Scores (if the game ended now):"]
     for p in state.seats:
         t = points(state, p)
         lines.append(

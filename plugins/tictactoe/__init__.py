@@ -8,8 +8,8 @@ from functools import cache
 from typing import Any
 
 from dockyard import Action, Context, Game, Outcome, Setup, State, hookimpl
-from dockyard.loader import Content, ContentError
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+from dockyard.loader import Content, ContentError
 
 MARKS = ("x", "o")
 
@@ -66,22 +66,39 @@ class TicTacToe(Game):
     def build_content(self, content: Content) -> Board:
         doc, *others = content.of_kind("board")
         if others:  # an author may add a board file: say why it cannot be played
-            raise ContentError([content.problem(o, [], f"a second board (tic-tac-toe plays on one: {doc.name})") for o in others])
+            raise ContentError(
+                [
+                    content.problem(o, [], f"a second board (tic-tac-toe plays on one: {doc.name})")
+                    for o in others
+                ]
+            )
         board = Board(doc.data["size"], doc.data["win"])
         if board.win > board.size:
-            raise ContentError([content.problem(doc, ["win"], f"{board.win} in a row cannot fit on a {board.size}x{board.size} board")])
+            raise ContentError(
+                [
+                    content.problem(
+                        doc,
+                        ["win"],
+                        f"{board.win} in a row cannot fit on a {board.size}x{board.size} board",
+                    )
+                ]
+            )
         return board
 
     def setup(self, setup: Setup, ctx: Context) -> TicTacToeState:
         board: Board = setup.content.built
-        state = TicTacToeState(list(setup.players), random.Random(setup.seed), FlowState(), board, [-1] * board.size**2)
+        state = TicTacToeState(
+            list(setup.players), random.Random(setup.seed), FlowState(), board, [-1] * board.size**2
+        )
         start(self, state, ctx)
         return state
 
     def legal_actions(self, state: TicTacToeState, player: int) -> list[Action]:
         name = state.players[player]
         size = state.board.size
-        return [Action(name, "mark", (_cell_name(i, size),)) for i, v in enumerate(state.cells) if v < 0]
+        return [
+            Action(name, "mark", (_cell_name(i, size),)) for i, v in enumerate(state.cells) if v < 0
+        ]
 
     def check(self, state: TicTacToeState, action: Action, player: int) -> str | None:
         if action.verb != "mark":
@@ -97,10 +114,18 @@ class TicTacToe(Game):
         index = _cell_index(action.args[0], state.board.size)
         assert index is not None
         state.cells[index] = player
-        ctx.emit("mark", action.player, f"{action.player} marks {action.args[0]}", cell=action.args[0])
-        if any(all(state.cells[i] == player for i in run) for run in _lines(state.board) if index in run):
+        ctx.emit(
+            "mark", action.player, f"{action.player} marks {action.args[0]}", cell=action.args[0]
+        )
+        if any(
+            all(state.cells[i] == player for i in run)
+            for run in _lines(state.board)
+            if index in run
+        ):
             state.winner = player
-            state.flow.over = "three in a row" if state.board.win == 3 else f"{state.board.win} in a row"
+            state.flow.over = (
+                "three in a row" if state.board.win == 3 else f"{state.board.win} in a row"
+            )
         elif all(v >= 0 for v in state.cells):
             state.flow.over = "the board is full"
         if state.flow.over is not None:
@@ -114,13 +139,18 @@ class TicTacToe(Game):
         return Outcome(state.flow.over or "", winners, scores)
 
     def view(self, state: TicTacToeState, viewer: int | None) -> dict[str, Any]:
-        return {"size": state.board.size, "cells": [None if v < 0 else state.players[v] for v in state.cells]}
+        return {
+            "size": state.board.size,
+            "cells": [None if v < 0 else state.players[v] for v in state.cells],
+        }
 
     def render(self, state: TicTacToeState, viewer: int | None, topic: str = "") -> str:
         n = state.board.size
         rows = []
         for r in reversed(range(n)):
-            marks = [("." if v < 0 else state.players[v][:1]) for v in state.cells[r * n : (r + 1) * n]]
+            marks = [
+                ("." if v < 0 else state.players[v][:1]) for v in state.cells[r * n : (r + 1) * n]
+            ]
             rows.append(f"{r + 1} " + " ".join(marks))
         rows.append("  " + " ".join("abcdefghi"[:n]))
         return "\n".join(rows)
