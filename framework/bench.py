@@ -83,6 +83,33 @@ def playouts(game: str, games: int | None, seconds: float) -> tuple[float, float
     return n / elapsed, actions / elapsed, texts
 
 
+def bot_playouts(game: str, games: int | None, seconds: float) -> tuple[float, float]:
+    """games/s and actions/s with the game's own bot policy (`Game.bot_action`)."""
+    from .bots import RandomBot, play_out
+    from .session import Session
+
+    def one(i: int) -> int:
+        session = Session(game, seed=i)
+        play_out(session, RandomBot(i))
+        return len(session.log)
+
+    n, actions, elapsed = _timed_loop(one, games, seconds)
+    return n / elapsed, actions / elapsed
+
+
+def per_call_ms(op: Any, seconds: float) -> float:
+    """Mean time of one call of `op` (a game's own benchmark), over about `seconds`."""
+    op()  # warm up
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        op()
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds / 4 and calls >= 3:
+            return 1000 * elapsed / calls
+
+
 def parse_rate(game: str, texts: list[str], seconds: float) -> float:
     """Canonical action texts parsed per second."""
     from .session import Session
@@ -200,6 +227,14 @@ def bench_command(names: list[str], games: int | None, seconds: float, out: IO[s
             say(f"  random playouts   {gps:10.0f} games/s {aps:12.0f} actions/s")
             lps = parse_rate(name, texts, seconds)
             say(f"  action parsing    {lps:10.0f} lines/s  ({len(set(texts))} distinct texts)")
+            if getattr(reg.games[name], "bot_action", None) is not None:
+                gps, aps = bot_playouts(name, games, seconds)
+                say(
+                    f"  bot playouts      {gps:10.0f} games/s {aps:12.0f} actions/s  (the game's bot)"
+                )
+            extra = getattr(reg.games[name], "benchmarks", None)
+            for label, op in (extra() if extra is not None else {}).items():
+                say(f"  {label:<17} {per_call_ms(op, seconds):10.3f} ms per call")
         except DockyardError as exc:
             say(f"  error: {exc}")
             failed = 1

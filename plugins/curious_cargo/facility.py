@@ -79,6 +79,7 @@ class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
     _active: dict[Dock, str] | None = None  # active docks, until the next placement
+    version: int = 0  # counts placements: caches of derived facts key on it
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)
@@ -89,7 +90,9 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()}, self._active)
+        return Facility(
+            self.board, {c: list(s) for c, s in self.stacks.items()}, self._active, self.version
+        )
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
@@ -103,6 +106,7 @@ class Facility:
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
         self._active = None
+        self.version += 1
         for _ in range(diff):
             self.stacks.setdefault(low, []).append(Layer("scaffolding", ""))
         self.stacks.setdefault(anchor, []).append(Layer("tile", tile.id, "A", direction, pieces_a))
@@ -112,6 +116,7 @@ class Facility:
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
         self._active = None
+        self.version += 1
         self.stacks.setdefault(cell, []).append(
             Layer("splitter", color, pieces=splitter_piece(color))
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from dockyard import Action, Context, Decision, Game, Outcome, Setup, hookimpl
@@ -274,18 +274,24 @@ class CuriousCargo(Game):
             a
             for a in self._candidates(state, player)
             if a.verb == "place" or why[a.verb](state, player, *a.args) is None
-        ]
+        ] + [a for rule in house_verbs(state).values() for a in rule.actions(self, state, player)]
 
     def check(self, state: CargoState, action: Action, player: int) -> str | None:
         rule = self._why.get(action.verb)
         if rule is None:
-            return f"Curious Cargo has no {action.verb!r} action"
+            house = house_verbs(state).get(action.verb)
+            if house is None:
+                return f"Curious Cargo has no {action.verb!r} action"
+            rule = partial(house.why_not, self)
         try:
             return rule(state, player, *action.args)
         except TypeError:
             return f"wrong arguments for {action.verb}"
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
+        if action.verb not in self._why:  # a verb a house rule added
+            house_verbs(state)[action.verb].do(self, state, player, ctx, *action.args)
+            return
         getattr(self, f"do_{action.verb}")(state, player, ctx, *action.args)
 
     def _pending(self, state: CargoState, seat: int) -> Decision | None:
@@ -344,24 +350,30 @@ class CuriousCargo(Game):
         if self._why_not_construction(state, seat) or state.turn.actions < 1:
             return
         name = player.name
-        tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
+        tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
         fac = player.facility
-        stacks = fac.stacks
         scaffolding = player.scaffolding
         veto = state.place_veto
+        key = (seat, fac.version, scaffolding, tiles)
+        if not veto and state.placement_cache[0] == key:
+            yield from state.placement_cache[1]
+            return
+        stacks = fac.stacks
+        found: list[Action] = []
         for anchor, other, direction, cell_text in _spots(fac.board):
             a, b = stacks.get(anchor), stacks.get(other)
             need = abs((len(a) if a else 0) - (len(b) if b else 0))
             if need > scaffolding:  # the same test as why_not_place, inlined for speed
                 continue
             for tile in tiles:
-                if (
-                    veto
-                    and self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
-                    is not None
+                if veto and self.why_not_place(
+                    state, seat, tile, cell_text, direction, fac, anchor
                 ):
                     continue
-                yield Action(name, "place", (tile, cell_text, direction))
+                found.append(Action(name, "place", (tile, cell_text, direction)))
+        if not veto:
+            state.placement_cache = (key, found)
+        yield from found
 
     # ---- Card selection (setup step 9) --------------------------------------------------
     def why_not_keep(self, state: CargoState, seat: int, card: str) -> str | None:
@@ -807,6 +819,29 @@ class CuriousCargo(Game):
         player = state.seats[seat]
         return list(player.hand) + list(player.trucks) + list(player.draft)
 
+    def benchmarks(self) -> dict[str, Callable[[], object]]:
+        """Figures `dockyard bench` prints: enumerating every legal placement mid-game."""
+        from dockyard.bots import RandomBot
+        from dockyard.session import Session
+
+        session = Session(self.name, seed=11)
+        bot = RandomBot(11)
+        while not session.over:  # a Construction turn of round 6, a few tiles in hand
+            st = session.state
+            if st.flow.round >= 6 and self._phase(st) == "construction" and not st.flow.pending:
+                seat = st.flow.active[0]
+                if st.seats[seat].hand and st.turn.actions:
+                    break
+            session.apply(bot.choose(session))
+        state = session.state
+        seat = flowlib.actors(state)[0]
+
+        def placements() -> object:
+            state.placement_cache = ((), [])
+            return self.legal_actions(state, seat)
+
+        return {"legal mid-game": placements}
+
     def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
         from .bots import bot_action
 
@@ -815,6 +850,11 @@ class CuriousCargo(Game):
 
 def state_hook(state: CargoState) -> Any:
     return state.hook
+
+
+def house_verbs(state: CargoState) -> dict[str, Any]:
+    """The rules of action verbs added by house rules (`cc_house_verbs`), by verb."""
+    return {rule.verb: rule for rules in state.hook.cc_house_verbs() for rule in rules}
 
 
 def end_reasons(state: CargoState) -> list[str]:

@@ -1,0 +1,63 @@
+"""Whole seeded games of Curious Cargo: every component accounted for after every action, and
+every game ends by one of the rulebook's four triggers.
+
+The default run plays a few dozen games; `DOCKYARD_CC_GAMES=1000` plays a thousand (about a
+minute per hundred on one core).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from dockyard import Session
+from dockyard.bots import RandomBot
+
+GAMES = int(os.environ.get("DOCKYARD_CC_GAMES", "24"))
+TRIGGERS = (
+    "goods",
+    "received their",
+    "active connections",
+    "the draw bag is empty",
+    "the Truck deck is empty",
+)
+
+
+def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> Session:
+    s = Session("curious-cargo", seed=seed, variants=variants)
+    game = s.game
+    totals = game.token_counts(s.state)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if s.over:
+            break
+        if uniform:
+            s.apply(rng.choice(s.legal_actions()))
+        else:
+            s.apply(bot.choose(s))
+        problems = game.invariants(s.state)
+        assert not problems, f"seed {seed} after {s.format(s.log[-1])}: {problems}"
+        assert game.token_counts(s.state) == totals, f"seed {seed} after {s.format(s.log[-1])}"
+    assert s.over, f"seed {seed} did not end"
+    return s
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_seeded_games_keep_every_component_and_end_by_a_rulebook_trigger(chunk):
+    for seed in range(chunk, GAMES, 4):
+        s = _play(seed, uniform=seed % 3 == 0)
+        reason = s.query("reason")
+        assert any(t in reason for t in TRIGGERS), reason
+        outcome = s.outcome()
+        assert outcome is not None and set(outcome.scores) == set(s.players)
+
+
+def test_a_seed_and_the_action_log_reproduce_a_game_exactly():
+    a = _play(5)
+    b = Session("curious-cargo", seed=5)
+    for action in a.log:
+        b.apply(action)
+    assert b.view(None) == a.view(None)
+    assert b.outcome() == a.outcome()
