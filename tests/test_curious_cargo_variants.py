@@ -7,7 +7,8 @@ import json
 from importlib.resources import files
 
 import pytest
-from dockyard import Context, DockyardError, IllegalAction, Session
+from dockyard import Action, Context, DockyardError, IllegalAction, Session
+from dockyard.language import ParseError
 from dockyard.plugins.curious_cargo.game import end_reasons
 from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars, token_counts
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
@@ -443,3 +444,53 @@ def test_night_shift_bus_and_no_scaffolding_compose():
 def test_night_shift_bus_and_no_scaffolding_together_pass_the_generic_suite():
     table = Table(GAME, 2, ("night-shift", "bus", "no-scaffolding"))
     check_table(table, Budget(playouts=3, thorough=1, saves=1, determinism=1, thorough_actions=60))
+
+
+# ---- Mulligan: a verb of its own -------------------------------------------------------------
+
+
+def to_trucking(s: Session) -> None:
+    s.apply_text("p1: end")
+    s.apply_text("p2: end")
+
+
+def test_mulligan_puts_the_hand_on_the_bottom_of_the_deck_and_draws_as_many_once_per_game():
+    s = session("mulligan", "first-game", seed=3)
+    to_trucking(s)
+    st = s.state
+    hand, top = list(st.seats[0].trucks), st.deck[-3:]
+    assert s.parse("p1: mulligan") in s.legal_actions("p1")
+    events = s.apply_text("p1: mulligan")
+    assert texts(events) == [
+        "p1 takes their mulligan: 3 Truck cards to the bottom of the deck, 3 drawn"
+    ]
+    assert sorted(st.seats[0].trucks) == sorted(top)
+    assert st.deck[:3] == hand  # at the bottom, drawn last
+    invariants_hold(s)
+    with pytest.raises(IllegalAction, match="already taken your mulligan this game"):
+        s.apply_text("p1: mulligan")
+    s.apply_text("p1: end")
+    assert s.check(s.parse("p2: mulligan")) is None  # once per game for each player
+    s.undo(2)
+    assert s.check(s.parse("p1: mulligan")) is None  # undo takes the mulligan back too
+
+
+def test_mulligan_comes_before_the_trucking_action_and_only_in_the_trucking_phase():
+    s = session("mulligan", "first-game", seed=3)
+    with pytest.raises(IllegalAction, match="at the start of your Trucking Phase turn"):
+        s.apply_text("p1: mulligan")
+    to_trucking(s)
+    card = s.state.seats[0].trucks[0]
+    s.apply_text(f"p1: discard {card}")
+    with pytest.raises(IllegalAction, match="comes before your Trucking action"):
+        s.apply_text("p1: mulligan")
+    assert not [a for a in s.legal_actions("p1") if a.verb == "mulligan"]
+
+
+def test_the_mulligan_verb_exists_only_in_sessions_that_chose_the_house_rule():
+    s = session("first-game", seed=3)
+    to_trucking(s)
+    with pytest.raises(ParseError, match=r"<input>:1:5: error: unexpected 'mulligan'"):
+        s.parse("p1: mulligan")
+    with pytest.raises(IllegalAction, match="has no 'mulligan' action"):
+        s.apply(Action("p1", "mulligan", ()))

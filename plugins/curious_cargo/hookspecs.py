@@ -41,3 +41,10 @@ def cc_why_not_place(
 @hookspec
 def cc_end_triggers(state: Any) -> list[str]:  # type: ignore[empty-body]
     """Reasons the game ends at the end of this phase (empty list: none from this rule)."""
+
+
+@hookspec
+def cc_house_verbs() -> list[Any]:  # type: ignore[empty-body]
+    """Action verbs a house rule adds (its Variant's `grammar` adds the words): rule objects with
+    `verb`, `actions(game, state, seat)` (the legal ones now), `why_not(game, state, seat, *args)`
+    (None, or the reason) and `do(game, state, seat, ctx, *args)`."""

@@ -9,10 +9,12 @@ of them edits the game's rules: remove a variant and the rulebook's game is unto
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from dockyard import Context, Variant, hookimpl
+from dockyard import Action, Context, Variant, hookimpl
 
+from .bonuses import draw_trucks
 from .components import Item, TruckCard
 
 # ---- The Night Shift (the rulebook's 3 color variant) --------------------------------------
@@ -170,4 +172,75 @@ BUS = Variant(
 )
 
 
-VARIANTS: tuple[Variant, ...] = (NIGHT_SHIFT, FIRST_GAME, NO_SCAFFOLDING, HANDICAP, BUS)
+# ---- Mulligan: a house rule with an action verb of its own -----------------------------------
+
+
+class Mulligan:
+    """Once per game, at the start of their Trucking Phase turn, a player may put every Truck card
+    in their hand on the bottom of the deck and draw as many from the top: `p1: mulligan`.
+
+    Why a group wants it: the Truck cards in hand decide what a player can ship, and a hand that
+    fits nothing on the board (three 2 AP trucks, or blocked spaces wherever the lines are)
+    stalls a player for rounds, since the rulebook's remedies each cost the whole Trucking
+    action. A once-per-game redraw, as many card games allow, softens the worst luck without
+    becoming a strategy. It is taken before the turn's action (no Truck card played, no
+    Trucking token used) and does not replace it. The cards go to the bottom, not shuffled in:
+    they come back only if the deck runs that low, and no chance is added beyond the deck's
+    order. The words come from the variant's grammar (`%extend game_action: act_mulligan`); the
+    rule comes through the game's `cc_house_verbs` extension point.
+    """
+
+    verb = "mulligan"
+
+    @hookimpl
+    def cc_house_verbs(self) -> list[Any]:
+        return [self]
+
+    @staticmethod
+    def _key(seat: int) -> str:
+        return f"mulligan.{seat}"  # kept in the state's rules, so undo and saves take it back
+
+    def actions(self, game: Any, state: Any, seat: int) -> Iterator[Action]:
+        if self.why_not(game, state, seat) is None:
+            yield Action(state.players[seat], self.verb, ())
+
+    def why_not(self, game: Any, state: Any, seat: int) -> str | None:
+        if state.flow.pending:
+            return f"first answer: {state.flow.pending[-1].prompt}"
+        if game.phases[state.flow.phase].name != "trucking":
+            return "a mulligan is taken at the start of your Trucking Phase turn"
+        if state.rules.get(self._key(seat)):
+            return "you have already taken your mulligan this game"
+        if state.turn.main is not None or state.turn.token_used:
+            return "a mulligan comes before your Trucking action, and you have taken it"
+        if not state.seats[seat].trucks:
+            return "you have no Truck cards to redraw"
+        if not state.deck:
+            return "the Truck deck is empty: you would draw the same cards back"
+        return None
+
+    def do(self, game: Any, state: Any, seat: int, ctx: Context) -> None:
+        player = state.seats[seat]
+        cards = list(player.trucks)
+        state.rules[self._key(seat)] = 1
+        player.trucks.clear()
+        state.deck[:0] = cards  # the deck is drawn from its end: index 0 is the bottom
+        draw_trucks(state, player, len(cards))
+        ctx.emit(
+            "mulligan",
+            player.name,
+            f"{player.name} takes their mulligan: {len(cards)} Truck cards to the bottom of the "
+            f"deck, {len(cards)} drawn",
+        )
+
+
+MULLIGAN = Variant(
+    name="mulligan",
+    game="curious-cargo",
+    summary="Once per game, before your Trucking action: Truck cards to the deck's bottom, redraw",
+    plugin=Mulligan(),
+    grammar='%extend game_action: act_mulligan\nact_mulligan: "mulligan"',
+)
+
+
+VARIANTS: tuple[Variant, ...] = (NIGHT_SHIFT, FIRST_GAME, NO_SCAFFOLDING, HANDICAP, BUS, MULLIGAN)
