@@ -4,6 +4,7 @@ and its designer notes describe them."""
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 
 import pytest
@@ -494,3 +495,41 @@ def test_the_mulligan_verb_exists_only_in_sessions_that_chose_the_house_rule():
         s.parse("p1: mulligan")
     with pytest.raises(IllegalAction, match="has no 'mulligan' action"):
         s.apply(Action("p1", "mulligan", ()))
+
+
+# ---- Seeded whole games ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "variants, counts",
+    [
+        (("night-shift",), {"goods.purple": 12, "splitters": 6}),
+        (("bus",), {"truck_cards": 26, "truck_tiles": 26}),
+        (("no-scaffolding",), {"scaffolding": 0}),
+        (("handicap",), {"scaffolding": 10}),
+        (("night-shift", "bus", "no-scaffolding", "mulligan"), {"truck_cards": 26}),
+    ],
+    ids="+".join,
+)
+def test_seeded_bot_games_end_with_every_component_accounted_for(variants, counts):
+    from dockyard.bots import play_random_game
+
+    s = play_random_game(GAME, seed=7, variants=variants)
+    assert s.over and s.outcome() is not None
+    invariants_hold(s)
+    assert counts.items() <= token_counts(s.state).items()
+    again = play_random_game(GAME, seed=7, variants=variants)
+    assert again.log == s.log  # a seed and the variants fix the game
+
+
+def test_in_bot_games_a_played_bus_never_carries_goods():
+    from dockyard.bots import play_random_game
+
+    played = 0
+    for seed in range(12):
+        s = play_random_game(GAME, seed=seed, variants=["bus"])
+        bus_events = [e for e in s.events if re.search(r"\bbus\b", e.text)]
+        played += any(e.kind == "truck-played" for e in bus_events)
+        assert not [e for e in bus_events if e.kind in ("load", "unload", "bonus")]
+        invariants_hold(s)
+    assert played  # the seeds above do play the bus
