@@ -192,7 +192,11 @@ def state_data(obj: Any, _seen: frozenset[int] = frozenset()) -> Any:
             return obj  # made once and never changed: compare it whole
         return (
             type(obj).__qualname__,
-            {f.name: state_data(getattr(obj, f.name), seen) for f in dataclasses.fields(obj)},
+            {  # a field declared compare=False is a cache, not state
+                f.name: state_data(getattr(obj, f.name), seen)
+                for f in dataclasses.fields(obj)
+                if f.compare
+            },
         )
     if isinstance(obj, dict):
         return {_key(k): state_data(v, seen) for k, v in obj.items()}

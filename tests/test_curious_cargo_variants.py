@@ -358,7 +358,7 @@ def test_the_bus_is_played_for_1_ap_and_pushes_the_trucks_one_space():
     assert s.query("p1.street.shipping") == "bus@1: truck01@2:-"  # the cab alone, at 1
     assert s.state.turn.ap == 0
     invariants_hold(s)
-    assert "1 [>bus" in s.render(None, "board p1")  # the cab beside street space 1
+    assert "1 [>bu]" in s.render(None, "board p1")  # the cab beside street space 1
 
 
 def test_the_bus_may_go_to_the_opponents_shipping_side_and_is_discarded_for_one_tile():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from .components import Board, Cell, ConveyorTile, Dock
 
@@ -78,8 +79,9 @@ class Layer:
 class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
-    _active: dict[Dock, str] | None = None  # active docks, until the next placement
+    _active: dict[Dock, str] | None = field(default=None, compare=False)  # a cache
     version: int = 0  # counts placements: caches of derived facts key on it
+    spot_cache: tuple[Any, list[Any]] | None = field(default=None, compare=False)  # flat spots
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)

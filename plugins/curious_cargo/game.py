@@ -216,7 +216,10 @@ class CuriousCargo(Game):
             self._new_turn(state)
 
     def _end_draft(self, state: CargoState, ctx: Context) -> None:
-        """ "Players select one card to keep and give the remaining two to their opponent." """
+        """Setup step 9: "Players select one card to keep and give the remaining two to their
+        opponent." (Skipped in a first game.)"""
+        if not _drafting(state):
+            return
         gifts = []
         for player in state.seats:
             gifts.append([c for c in player.draft if c not in player.trucks])
@@ -358,19 +361,19 @@ class CuriousCargo(Game):
         if not veto and state.placement_cache[0] == key:
             yield from state.placement_cache[1]
             return
-        stacks = fac.stacks
-        found: list[Action] = []
-        for anchor, other, direction, cell_text in _spots(fac.board):
-            a, b = stacks.get(anchor), stacks.get(other)
-            need = abs((len(a) if a else 0) - (len(b) if b else 0))
-            if need > scaffolding:  # the same test as why_not_place, inlined for speed
-                continue
-            for tile in tiles:
-                if veto and self.why_not_place(
-                    state, seat, tile, cell_text, direction, fac, anchor
-                ):
-                    continue
-                found.append(Action(name, "place", (tile, cell_text, direction)))
+        if veto:
+            found = [
+                Action(name, "place", (tile, cell_text, direction))
+                for anchor, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for tile in tiles
+                if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
+            ]
+        else:
+            found = [
+                Action(name, "place", (tile, cell_text, direction))
+                for _, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for tile in tiles
+            ]
         if not veto:
             state.placement_cache = (key, found)
         yield from found
@@ -864,6 +867,23 @@ def end_reasons(state: CargoState) -> list[str]:
             if r not in found:
                 found.append(r)
     return found
+
+
+def _flat_spots(fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, str]]:
+    """The spots where a tile can lie flat with the Scaffolding at hand: the same test as
+    `why_not_place`, done once per facility state."""
+    key = (fac.version, scaffolding)
+    cached = fac.spot_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    stacks = fac.stacks
+    heights = {c: len(s) for c, s in stacks.items()}
+    get = heights.get
+    spots = [
+        spot for spot in _spots(fac.board) if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
+    ]
+    fac.spot_cache = (key, spots)
+    return spots
 
 
 @cache

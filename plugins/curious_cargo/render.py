@@ -77,8 +77,8 @@ def _street_cells(trucks: list[Truck]) -> dict[int, str]:
                 cells[t.rear + i] = "[x]  "
             else:
                 cells[t.rear + i] = f"[{LETTER.get(good, ' ') if good else ' '}]  "
-        short = t.card.id.replace("truck", "")
-        cells[t.front] = f"[>{short:<2}]"[:5]
+        short = t.card.id.replace("truck", "")[:2]
+        cells[t.front] = f"[>{short:<2}]"
     return cells
 
 
@@ -319,6 +319,7 @@ def view(game: CuriousCargo, state: CargoState, viewer: int | None) -> dict[str,
     return {
         "round": flow.round,
         "phase": game.phases[flow.phase].name,
+        "side": state.side.name if state.side else None,
         "over": flow.over,
         "pending": [(d.player, d.kind, d.prompt) for d in flow.pending],
         "active": list(flow.active),

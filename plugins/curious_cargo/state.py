@@ -101,7 +101,7 @@ class CargoState(State):
     extra_trucks: dict[str, TruckCard] = field(default_factory=dict)  # added by variants
     hook: Any = None  # the session's hook relay: the rule extension points
     place_veto: bool = False  # does any house rule veto placements?
-    placement_cache: tuple[Any, list[Any]] = ((), [])  # legal placements, keyed by what fixes them
+    placement_cache: tuple[Any, list[Any]] = field(default=((), []), compare=False)  # a cache
 
     def other(self, seat: int) -> int:
         return 1 - seat
