@@ -61,3 +61,16 @@ def test_a_seed_and_the_action_log_reproduce_a_game_exactly():
         b.apply(action)
     assert b.view(None) == a.view(None)
     assert b.outcome() == a.outcome()
+
+
+def test_the_example_game_replays_to_its_recorded_final_scores(capsys):
+    from importlib.resources import as_file, files
+
+    from dockyard.cli import main
+
+    script = files("dockyard.content") / "curious_cargo" / "examples" / "full-game.dys"
+    with as_file(script) as path:
+        assert main(["run", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "p2 wins (p1 has shipped 9 goods)" in out
+    assert "scores: p1 18, p2 20" in out

@@ -76,14 +76,29 @@ def _best_placement(
     player = state.seats[seat]
     fac = player.facility
     assert state.content is not None
-    docks = [d for d in fac.board.docks if d not in fac.active_docks()]
-    rng.shuffle(docks)
-    best: tuple[float, Action] | None = None
-    for dock in docks[:5]:
+    active = fac.active_docks()
+    shipping_colors = {c for d, c in active.items() if d.street == "shipping"}
+    wanted = set(state.side.colors if state.side else ()) - shipping_colors
+    ports = [p.cell for p in fac.board.ports]
+    ranked: list[tuple[float, object, str | None, list[tuple[Cell, str]]]] = []
+    for dock in fac.board.docks:
+        if dock in active:
+            continue
         color, _, _, ends = _trace(fac, dock.cell, dock.side)
         if not ends:
             continue
-        base = (_score(fac, dock, color) if color is not None else None) or -100.0
+        if color is None:  # no line yet: as good as a line of length 0 at the dock
+            near = min(abs(dock.cell[0] - q[0]) + abs(dock.cell[1] - q[1]) for q in ports)
+            base = -3.0 * near
+        else:
+            base = _score(fac, dock, color) or -100.0
+        ranked.append((base, dock, color, ends))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    # the most advanced lines, and one at random so new lines get started too
+    chosen = ranked[:2] + (rng.sample(ranked[2:], 1) if len(ranked) > 2 else [])
+    best: tuple[float, Action] | None = None
+    for base, dock, color, ends in chosen:
+        weight = 1.5 if dock.street == "shipping" and (color in wanted or color is None) else 1.0  # type: ignore[attr-defined]
         for cell, _side in ends[:3]:
             for tile_id in tiles:
                 tile = state.content.tile(tile_id)
@@ -98,7 +113,7 @@ def _best_placement(
                         score = _try(fac, tile, state.night, anchor, direction, dock, color)
                         if score is None or score <= base:
                             continue
-                        score -= base
+                        score = (score - base) * weight
                         if best is None or score > best[0]:
                             best = (
                                 score + rng.random(),
