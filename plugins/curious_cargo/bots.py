@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from dockyard import Action
 
-from .components import Cell, cell_name
+from .components import Cell, Dock, cell_name
 from .facility import DIRECTIONS, OPPOSITE, Facility, neighbour, second_cell
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def _best_placement(
     shipping_colors = {c for d, c in active.items() if d.street == "shipping"}
     wanted = set(state.side.colors if state.side else ()) - shipping_colors
     ports = [p.cell for p in fac.board.ports]
-    ranked: list[tuple[float, object, str | None, list[tuple[Cell, str]]]] = []
+    ranked: list[tuple[float, Dock, str | None, list[tuple[Cell, str]]]] = []
     for dock in fac.board.docks:
         if dock in active:
             continue
@@ -98,7 +98,8 @@ def _best_placement(
     chosen = ranked[:2] + (rng.sample(ranked[2:], 1) if len(ranked) > 2 else [])
     best: tuple[float, Action] | None = None
     for base, dock, color, ends in chosen:
-        weight = 1.5 if dock.street == "shipping" and (color in wanted or color is None) else 1.0  # type: ignore[attr-defined]
+        wanted_here = dock.street == "shipping" and (color in wanted or color is None)
+        weight = 1.5 if wanted_here else 1.0
         for cell, _side in ends[:3]:
             for tile_id in tiles:
                 tile = state.content.tile(tile_id)
