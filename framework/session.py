@@ -269,6 +269,9 @@ class Session:
             names = " or ".join(self.players[s] for s in allowed)
             if state.flow.pending:
                 return f"waiting for {names} to answer: {state.flow.pending[-1].prompt}"
+            phases = self.game.phases
+            if phases and phases[state.flow.phase].simultaneous and seat in state.flow.order:
+                return f"{action.player} has finished this {phases[state.flow.phase].name} phase (waiting for {names})"
             return f"it is not {action.player}'s turn (waiting for {names})"
         try:
             return self.game.check(state, action, seat)
