@@ -1,8 +1,9 @@
 """Whole seeded games of Curious Cargo: every component accounted for after every action, and
 every game ends by one of the rulebook's four triggers.
 
-The default run plays a few dozen games; `DOCKYARD_CC_GAMES=1000` plays a thousand (about a
-minute per hundred on one core).
+The default run plays a few dozen games of the base game and of Night Shift;
+`DOCKYARD_CC_GAMES=1000` plays a thousand of each (a third of them uniformly random, the rest
+with the game's bot).
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> S
     return s
 
 
+@pytest.mark.parametrize("variants", [(), ("night-shift",)], ids=["base", "night-shift"])
 @pytest.mark.parametrize("chunk", range(4))
-def test_seeded_games_keep_every_component_and_end_by_a_rulebook_trigger(chunk):
+def test_seeded_games_keep_every_component_and_end_by_a_rulebook_trigger(chunk, variants):
     for seed in range(chunk, GAMES, 4):
-        s = _play(seed, uniform=seed % 3 == 0)
+        s = _play(seed, variants, uniform=seed % 3 == 0)
         reason = s.query("reason")
         assert any(t in reason for t in TRIGGERS), reason
         outcome = s.outcome()
