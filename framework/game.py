@@ -135,7 +135,8 @@ class Game:
     content_folder: ClassVar[str | None] = None  # folder in dockyard.content
     grammar_file: ClassVar[str | None] = None  # file in dockyard.grammar (extends core.lark)
     hookspecs: ClassVar[ModuleType | None] = None  # the game's own rule extension points
-    phases: ClassVar[tuple[Phase, ...]] = ()
+    default_hooks: ClassVar[object | None] = None  # the game's own implementations of them
+    phases: tuple[Phase, ...] = ()  # a class attribute, or set in __init__ when hooks are methods
     # words for grammar terminals in error messages ("expected a cell such as b2")
     terminal_words: ClassVar[dict[str, str]] = {}
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from dockyard import Action, Context, Decision, Game, Outcome, Setup, hookimpl
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState, Phase, ranked
 
-from . import hookspecs, scoring
+from . import hookspecs as cc_hookspecs
+from . import scoring
 from .bonuses import (
     draw_tiles,
     draw_trucks,
@@ -72,7 +74,7 @@ class CuriousCargo(Game):
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"
-    hookspecs = hookspecs
+    hookspecs: ClassVar[ModuleType | None] = cc_hookspecs
     default_hooks = DefaultRules()
     terminal_words = {
         "CELL": "a square such as c4",

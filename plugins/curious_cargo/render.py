@@ -224,9 +224,8 @@ def turn_text(game: CuriousCargo, state: CargoState) -> str:
     if flow.over is not None:
         return f"The game is over: {flow.over}"
     phase = game.phases[flow.phase].name
-    who = ", ".join(
-        state.players[s] for s in (flow.pending[-1:] and [flow.pending[-1].player] or flow.active)
-    )
+    seats = [flow.pending[-1].player] if flow.pending else flow.active
+    who = ", ".join(state.players[s] for s in seats)
     text = f"Round {flow.round}, {phase} phase; to act: {who}"
     if flow.pending:
         text += f" ({flow.pending[-1].prompt})"

@@ -240,9 +240,7 @@ class PackAndStack(Game):
         per_player: dict[str, Any] = {
             "points": lambda: state.points[seat],
             "truck": lambda: state.trucks[seat],
-            "levels": lambda: (
-                None if state.trucks[seat] is None else state.c.truck(state.trucks[seat]).levels
-            ),
+            "levels": lambda: _levels(state, seat),
             "front": lambda: len(state.front[seat]),
             "empty": lambda: empty_spaces(state, seat),
             "unloaded": lambda: unloaded_cost(state, seat),
@@ -381,3 +379,8 @@ def _well_typed(verb: str, args: tuple[Any, ...]) -> bool:
 
 def format_args(args: tuple[Any, ...]) -> str:
     return " ".join(map(repr, args)) or "no arguments"
+
+
+def _levels(state: Any, seat: int) -> int | None:
+    truck = state.trucks[seat]
+    return None if truck is None else state.c.truck(truck).levels
