@@ -230,10 +230,12 @@ class Shell:
 
     def do_show(self, *words: str) -> None:
         session = self.session
-        viewer = None
-        rest = list(words)
-        if rest and rest[0] in session.players:
-            viewer = rest.pop(0)
+        # Seen as the player named (anywhere in the line), else as the one player to act (the
+        # one at the keyboard), else as a spectator: hidden things stay hidden from the others.
+        named = [w for w in words if w in session.players]
+        rest = [w for w in words if w not in session.players]
+        actors = session.actors()
+        viewer = named[0] if named else actors[0] if len(actors) == 1 else None
         topic = " ".join(rest)
         topics = list(session.game.topics())
         if topic and topic not in topics:
