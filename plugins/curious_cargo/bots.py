@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from dockyard import Action
 
 from .components import Cell, Dock, cell_name
-from .facility import DIRECTIONS, OPPOSITE, Facility, neighbour, second_cell
+from .facility import DIRECTIONS, Facility, second_cell
 
 if TYPE_CHECKING:
     from .game import CuriousCargo
@@ -144,30 +144,10 @@ def _trace(
     piece = fac._piece_at(cell, side)
     if piece is None:
         return None, False, 0, [(cell, side)]
-    found = fac.trace(cell, side)
+    ends: list[tuple[Cell, str]] = []
+    found = fac.trace(cell, side, ends)
     assert found is not None
     color, reached, length = found
-    ends: list[tuple[Cell, str]] = []
-    seen = {(cell, side)}
-    todo = [(cell, side)]
-    while todo:
-        here, entered = todo.pop()
-        p = fac._piece_at(here, entered)
-        if p is None or p[0] != color:
-            continue
-        for out in p[1]:
-            if out == entered:
-                continue
-            nxt = neighbour(here, out)
-            key = (nxt, OPPOSITE[out])
-            if nxt not in fac.board.teal or key in seen:
-                continue
-            seen.add(key)
-            q = fac._piece_at(nxt, OPPOSITE[out])
-            if q is None or q[0] != color:
-                ends.append(key)
-            else:
-                todo.append(key)
     return color, bool(reached), length, ends
 
 

@@ -148,8 +148,11 @@ class Facility:
         found = self.trace(cell, side)
         return None if found is None else (found[0], found[1])
 
-    def trace(self, cell: Cell, side: str) -> tuple[str, list[Cell], int] | None:
-        """Like `line_from`, with the number of squares the line runs through."""
+    def trace(
+        self, cell: Cell, side: str, ends: list[tuple[Cell, str]] | None = None
+    ) -> tuple[str, list[Cell], int] | None:
+        """Like `line_from`, with the number of squares the line runs through; `ends` collects
+        where the line stops short (the square and side it would enter next)."""
         start = self._piece_at(cell, side)
         if start is None:
             return None
@@ -162,6 +165,8 @@ class Facility:
             here, entered = todo.pop()
             piece = self._piece_at(here, entered)
             if piece is None or piece[0] != color:
+                if ends is not None:
+                    ends.append((here, entered))
                 continue
             for out in piece[1]:
                 if out == entered:
@@ -206,6 +211,14 @@ class Facility:
         return score
 
 
-@cache
+_PORTS: dict[int, tuple[Board, dict[tuple[Cell, str], str]]] = {}
+
+
 def _port_map(board: Board) -> dict[tuple[Cell, str], str]:
-    return {(p.cell, p.side): p.color for m in board.machines for p in m.ports}
+    """(teal square, side) -> the color of the port there. Keyed by identity: hashing a whole
+    frozen board on every line traced cost more than the tracing."""
+    entry = _PORTS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, {(p.cell, p.side): p.color for m in board.machines for p in m.ports})
+        _PORTS[id(board)] = entry
+    return entry[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import partial
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -888,9 +888,20 @@ def _flat_spots(fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, 
     return spots
 
 
-@cache
+_SPOTS: dict[int, tuple[Any, list[tuple[Cell, Cell, str, str]]]] = {}
+
+
 def _spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
-    """Every (square A, square B, direction, name of A) where a tile fits on the teal grid."""
+    """Every (square A, square B, direction, name of A) where a tile fits on the teal grid
+    (kept per board by identity: hashing a frozen board each call is slow)."""
+    entry = _SPOTS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, _all_spots(board))
+        _SPOTS[id(board)] = entry
+    return entry[1]
+
+
+def _all_spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
     return [
         (cell, second_cell(cell, d), d, cell_name(cell))
         for cell in sorted(board.teal, key=lambda c: (c[1], c[0]))
