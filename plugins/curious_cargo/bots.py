@@ -57,9 +57,9 @@ def bot_action(game: CuriousCargo, state: CargoState, seat: int, rng: random.Ran
     if state.turn.main is None:
         if any(a.verb == "dispatch" for a in legal) and rng.random() < 0.5:
             return Action(name, "dispatch")
-        others = [a for a in legal if a.verb in ("discard", "recycle")]
-        if others and rng.random() < 0.3:
-            return rng.choice(others)
+        recycle = [a for a in legal if a.verb == "recycle"]
+        if recycle:  # no Truck card to play: storage tiles buy one for next time
+            return rng.choice(recycle)
     if any(a.verb == "end" for a in legal):
         return Action(name, "end")
     return rng.choice(legal)
