@@ -6,6 +6,7 @@ message naming the offending entry, and never half-loaded.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from contextlib import suppress
 from pathlib import Path
@@ -67,6 +68,10 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"^(.*) \(at line (\d+), column (\d+)\)$", str(exc))
+        if found:  # FILE:LINE:COL, like every other located error
+            what, line, col = found.groups()
+            raise DockyardError(f"{where}:{line}:{col}: not a valid save (TOML): {what}") from None
         raise DockyardError(f"{where}: not a valid save (TOML): {exc}") from None
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:

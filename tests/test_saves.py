@@ -94,7 +94,7 @@ def edited(**changes: Any) -> str:
 DAMAGED = {
     "not TOML": (
         "game = tictactoe\nseed = 3",
-        r"g.toml: not a valid save \(TOML\): Invalid value \(at line 1, column 8\)",
+        r"g.toml:1:8: not a valid save \(TOML\): Invalid value",
     ),
     "missing seed": (edited(seed=None), "g.toml: missing 'seed'"),
     "missing actions": (edited(actions=None), "g.toml: missing 'actions'"),
