@@ -105,6 +105,7 @@ def _take(header: Header, stmt: Statement, lineno: int, line: str) -> None:
         header.seed = int(stmt.args[0])
     elif key == "variant":
         header.variants.append(str(stmt.args[0]))
+        header.where[f"variant {stmt.args[0]}"] = lineno
     elif key == "players":
         header.players = [str(a) for a in stmt.args]
 
@@ -158,7 +159,10 @@ def open_session(header: Header | None, flags: Flags):  # -> Session
         resolve_variants(game, variants)
     except DockyardError as exc:
         if not flags.variants and header.variants:
-            raise header.error("variant", str(exc)) from None
+            # point at the variant the message names (unknown, conflicting, missing partner)
+            named = [v for v in header.variants if f"'{v}'" in str(exc)]
+            key = f"variant {named[0]}" if named else "variant"
+            raise header.error(key, str(exc)) from None
         raise
     seed = flags.seed if flags.seed is not None else (header.seed or 0)
     return Session(game, seed=seed, players=players, variants=variants, content=flags.content)
