@@ -26,6 +26,7 @@ from referencing.jsonschema import DRAFT202012
 from .game import DockyardError
 
 SCHEMA_FOLDER = "schemas"
+EXAMPLES = "examples"  # scripts and the content layers of their scenarios: not the game's content
 COMMON_SCHEMAS = "_common"  # schemas shared by every game (content/_common/schemas)
 
 
@@ -91,7 +92,7 @@ def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversabl
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         rel = f"{prefix}{entry.name}"
         if entry.is_dir():
-            if entry.name in (SCHEMA_FOLDER, "__pycache__") or entry.name.startswith("."):
+            if entry.name in (SCHEMA_FOLDER, EXAMPLES, "__pycache__") or entry.name.startswith("."):
                 continue
             yield from _walk(entry, rel + "/")
         elif entry.name.endswith(".json"):
@@ -181,7 +182,7 @@ def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
         if not layer.is_dir():
             raise ContentError([Problem(str(layer), "$", "not a folder of content files")])
         for path in sorted(layer.rglob("*.json")):
-            if SCHEMA_FOLDER in path.relative_to(layer).parts:
+            if {SCHEMA_FOLDER, EXAMPLES} & set(path.relative_to(layer).parts):
                 continue
             rel = path.relative_to(layer).as_posix()
             try:

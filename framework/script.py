@@ -8,8 +8,10 @@
     ...
     expect winner == x
 
-A script may start with a header: `game NAME`, `seed N`, `variant NAME` (repeatable) and
-`players A B ...`, before its first other statement. Command-line flags and the header combine
+A script may start with a header: `game NAME`, `seed N`, `variant NAME` (repeatable),
+`players A B ...` and `content DIR` (repeatable: a content folder layered over the built-in one,
+relative to the script, so a scenario can stack the bag or use its own board), before its first
+other statement; `--content` folders go over the header's. Command-line flags and the header combine
 this way: the game named by `--game` (or by `dockyard play GAME`) and by the header must agree;
 `--seed`, `--variant` and `--players` override the header's seed, variants and players (so one
 script can be tried with other seeds). What neither names takes the game's defaults (seed 0).
@@ -47,6 +49,7 @@ class Header:
     seed: int | None = None
     variants: list[str] = field(default_factory=list)
     players: list[str] | None = None
+    content: list[str] = field(default_factory=list)  # folders, relative to the script
     where: dict[str, int] = field(default_factory=dict)  # key -> line number
     end: int = 0  # number of the last header line
 
@@ -108,6 +111,13 @@ def _take(header: Header, stmt: Statement, lineno: int, line: str) -> None:
         header.where[f"variant {stmt.args[0]}"] = lineno
     elif key == "players":
         header.players = [str(a) for a in stmt.args]
+    elif key == "content":
+        folder = Path(header.source).parent / str(stmt.args[0])
+        if not folder.is_dir():
+            raise StatementError(
+                header.source, lineno, first_column(line), f"no content folder {folder}", "", line
+            )
+        header.content.append(str(folder))
 
 
 @dataclass
@@ -165,7 +175,8 @@ def open_session(header: Header | None, flags: Flags):  # -> Session
             raise header.error(key, str(exc)) from None
         raise
     seed = flags.seed if flags.seed is not None else (header.seed or 0)
-    return Session(game, seed=seed, players=players, variants=variants, content=flags.content)
+    content = [*(header.content if header is not None else []), *flags.content]
+    return Session(game, seed=seed, players=players, variants=variants, content=content)
 
 
 def run_lines(shell: Shell, lines: Sequence[str], source: str, header_end: int = 0) -> None:

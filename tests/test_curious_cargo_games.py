@@ -76,3 +76,47 @@ def test_the_example_game_replays_to_its_recorded_final_scores(capsys):
     out = capsys.readouterr().out
     assert "p2 wins (p1 has shipped 9 goods)" in out
     assert "scores: p1 18, p2 20" in out
+
+
+def test_the_first_connection_scenario_runs_with_its_own_content_layer(capsys):
+    """A scenario script names a content folder in its header (a stacked bag and deck)."""
+    from importlib.resources import as_file, files
+
+    from dockyard.cli import main
+
+    folder = files("dockyard.content") / "curious_cargo" / "examples"
+    with as_file(folder) as path:
+        assert main(["run", str(path / "first-connection.dys")]) == 0
+    assert (
+        "truck04 leaves p1's Shipping side and enters p2's Receiving side"
+        in capsys.readouterr().out
+    )
+
+
+def test_a_stacked_bag_and_deck_are_drawn_in_the_order_given(tmp_path):
+    import json
+    from importlib.resources import files
+
+    setup = json.loads((files("dockyard.content") / "curious_cargo" / "setup.json").read_text())
+    setup.update(bag_top=["t40", "t07"], deck_top=["truck25", "truck01", "truck02"], keep=3)
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    s = Session("curious-cargo", seed=9, content=[tmp_path])
+    assert s.state.seats[0].trucks == ["truck25", "truck01", "truck02"]
+    s.apply_text("p1: draw")
+    s.apply_text("p1: draw")
+    assert s.state.seats[0].hand == ["t40", "t07"]
+
+
+def test_a_stacked_bag_naming_an_unknown_tile_is_a_content_error(tmp_path):
+    import json
+    from importlib.resources import files
+
+    from dockyard.loader import ContentError
+
+    setup = json.loads((files("dockyard.content") / "curious_cargo" / "setup.json").read_text())
+    setup.update(bag_top=["t99"])
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    with pytest.raises(
+        ContentError, match=r"setup.json: \$.bag_top\[0\]: there is no Conveyor tile 't99'"
+    ):
+        Session("curious-cargo", seed=9, content=[tmp_path])

@@ -314,6 +314,8 @@ class SetupRules:
     token_limit: int  # tokens of one type kept at End of Phase Cleanup
     deal: int  # Truck cards dealt to each player
     keep: int  # of which each player keeps this many
+    bag_top: tuple[str, ...] = ()  # scenarios: tiles drawn first, in this order
+    deck_top: tuple[str, ...] = ()  # scenarios: Truck cards dealt and drawn first, in order
 
 
 @dataclass(frozen=True)
@@ -899,7 +901,21 @@ class _Builder:
         self, doc: Document, boards: dict[int, Board], trucks: tuple[TruckCard, ...]
     ) -> SetupRules:
         data = doc.data
-        rules = SetupRules(**{k: v for k, v in data.items() if k != "$schema"})
+        fields = {k: v for k, v in data.items() if k != "$schema"}
+        fields["bag_top"] = tuple(fields.get("bag_top", ()))
+        fields["deck_top"] = tuple(fields.get("deck_top", ()))
+        rules = SetupRules(**fields)
+        tile_ids = {
+            t["id"] for d in self.content.of_kind("conveyor_tiles") for t in d.data["tiles"]
+        }
+        truck_ids = {t.id for t in trucks}
+        for key, ids, what in (
+            ("bag_top", tile_ids, "Conveyor tile"),
+            ("deck_top", truck_ids, "Truck card"),
+        ):
+            for i, ident in enumerate(getattr(rules, key)):
+                if ids and ident not in ids:
+                    self.report(doc, [key, i], f"there is no {what} {ident!r}")
         if rules.board not in boards and not any(
             d.data["id"] == rules.board for d in self.content.of_kind("board")
         ):

@@ -168,11 +168,10 @@ class CuriousCargo(Game):
         for i, player in enumerate(state.seats):
             player.forklift_height = len(state.seats) - i
         state.height_counter = len(state.seats)
-        state.bag = [t.id for t in cc.tiles]
-        rng.shuffle(state.bag)
-        state.deck = [t.id for t in cc.trucks] + [c.id for c in extra]
-        state.truck_tiles = set(state.deck)
-        rng.shuffle(state.deck)
+        state.bag = _stacked([t.id for t in cc.tiles], cc.setup.bag_top, rng)
+        deck = [t.id for t in cc.trucks] + [c.id for c in extra]
+        state.truck_tiles = set(deck)
+        state.deck = _stacked(deck, cc.setup.deck_top, rng)
         for player in state.seats:
             n = draw_trucks(state, player, rules["deal"])
             if not _drafting(state):
@@ -851,6 +850,13 @@ class CuriousCargo(Game):
         from .bots import bot_action
 
         return bot_action(self, state, seat, rng)
+
+
+def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[str]:
+    """Shuffled, with `top` (a scenario's choice, in drawing order) on top; drawn from the end."""
+    rest = [i for i in ids if i not in top]
+    rng.shuffle(rest)
+    return rest + [i for i in reversed(top) if i in ids]
 
 
 def state_hook(state: CargoState) -> Any:
