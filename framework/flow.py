@@ -138,7 +138,8 @@ def _enter(game: Game, state: State, ctx: Context, index: int) -> None:
     flow.order = phase.order(state)
     flow.turn = 0
     flow.active = list(flow.order) if phase.simultaneous else flow.order[:1]
-    ctx.emit("phase", None, f"round {flow.round}: {phase.name} phase", phase=phase.name)
+    if flow.order or not phase.once:  # a setup phase nobody plays is skipped silently
+        ctx.emit("phase", None, f"round {flow.round}: {phase.name} phase", phase=phase.name)
     if phase.begin is not None:
         phase.begin(state, ctx)
     if flow.over is not None:
