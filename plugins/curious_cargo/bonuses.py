@@ -117,6 +117,12 @@ def turn_order_key(state: CargoState, seat: int) -> tuple[int, int]:
     return (player.forklift, player.forklift_height)
 
 
+def turn_order(state: CargoState) -> list[int]:
+    """The seats in turn order: "The player whose Forklift is furthest ahead on the Turn Order
+    track (or on top if tied) goes first." """
+    return sorted(range(len(state.seats)), key=lambda s: turn_order_key(state, s), reverse=True)
+
+
 def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Context) -> None:
     """Trading Tokens: 2 Construction for 1 Trucking; 2 Trucking for 1 Splitter."""
     player = state.seats[seat]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from dockyard import Action, Context, Decision, Game, Outcome, Setup, hookimpl
 from dockyard import flow as flowlib
-from dockyard.flow import FlowState, Phase, ranked
+from dockyard.flow import FlowState, Phase
 
 from . import hookspecs as cc_hookspecs
 from . import scoring
@@ -26,13 +26,13 @@ from .bonuses import (
     give,
     move_forklift,
     trade,
-    turn_order_key,
+    turn_order,
     why_not_trade,
 )
-from .components import COLORS, Cell, CuriousCargoContent, Item, build, cell_name, parse_cell
+from .components import Cell, CuriousCargoContent, Item, build, cell_name, parse_cell
 from .facility import DIRECTIONS, Facility, second_cell
-from .state import RECEIVING, SHIPPING, CargoState, Player, Turn
-from .trucking import continue_loading, load, load_options, play_truck, start_loading
+from .state import CargoState, Player, Turn
+from .trucking import continue_loading, load, play_truck, start_loading
 
 TWO_COLOR, THREE_COLOR = "two-color", "three-color"
 
@@ -51,10 +51,6 @@ class DefaultRules:
     @hookimpl
     def cc_end_triggers(self, state: CargoState) -> list[str]:
         return scoring.end_triggers(state)
-
-
-def _track_order(state: CargoState) -> list[int]:
-    return ranked(turn_order_key)(state)
 
 
 def _drafting(state: CargoState) -> bool:
@@ -94,8 +90,8 @@ class CuriousCargo(Game):
                 check_end=False,
                 once=True,
             ),
-            Phase("construction", _track_order, begin=self._begin_construction, end=self._cleanup),
-            Phase("trucking", _track_order, begin=self._begin_trucking, end=self._cleanup),
+            Phase("construction", turn_order, begin=self._begin_construction, end=self._cleanup),
+            Phase("trucking", turn_order, begin=self._begin_trucking, end=self._cleanup),
         )
         self._why: dict[str, Callable[..., str | None]] = {
             "keep": self.why_not_keep,
@@ -208,7 +204,7 @@ class CuriousCargo(Game):
         phase = self.phases[state.flow.phase].name
         turn = Turn()
         if phase == "construction":
-            turn.actions = state_hook(state).cc_construction_actions(state=state, seat=seat)
+            turn.actions = state.hook.cc_construction_actions(state=state, seat=seat)
         state.turn = turn
 
     def _end_turn(self, state: CargoState, seat: int, ctx: Context) -> None:
@@ -254,7 +250,7 @@ class CuriousCargo(Game):
                         player.name,
                         f"{player.name} returns {have - limit} {kind} tokens (at most {limit})",
                     )
-        for seat in reversed(_track_order(state)):  # the first in turn order answers first
+        for seat in reversed(turn_order(state)):  # the first in turn order answers first
             player = state.seats[seat]
             if player.hand:
                 flowlib.push(
@@ -616,7 +612,7 @@ class CuriousCargo(Game):
     def _ap_total(self, state: CargoState, seat: int) -> int:
         turn = state.turn
         if turn.main is None:
-            return state_hook(state).cc_truck_ap(state=state, seat=seat) + turn.ap
+            return state.hook.cc_truck_ap(state=state, seat=seat) + turn.ap
         return turn.ap
 
     def why_not_play(self, state: CargoState, seat: int, card: str, target: str) -> str | None:
@@ -729,7 +725,7 @@ class CuriousCargo(Game):
         turn.token_used = True
         extra = state.rules["dispatch_ap"]
         if turn.main is None:
-            turn.ap = state_hook(state).cc_truck_ap(state=state, seat=seat)
+            turn.ap = state.hook.cc_truck_ap(state=state, seat=seat)
             turn.main = "trucks"
         turn.ap += extra
         turn.must_spend = True
@@ -859,10 +855,6 @@ def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[s
     return rest + [i for i in reversed(top) if i in ids]
 
 
-def state_hook(state: CargoState) -> Any:
-    return state.hook
-
-
 def house_verbs(state: CargoState) -> dict[str, Any]:
     """The rules of action verbs added by house rules (`cc_house_verbs`), by verb."""
     return {rule.verb: rule for rules in state.hook.cc_house_verbs() for rule in rules}
@@ -914,6 +906,3 @@ def _all_spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
         for d in DIRECTIONS
         if second_cell(cell, d) in board.teal
     ]
-
-
-__all__ = ["COLORS", "RECEIVING", "SHIPPING", "CuriousCargo", "load_options"]

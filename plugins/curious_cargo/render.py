@@ -146,7 +146,7 @@ def shipping_text(state: CargoState, seat: int) -> str:
 
 
 def track_text(state: CargoState) -> str:
-    from .game import _track_order
+    from .bonuses import turn_order
 
     assert state.content is not None
     cells = []
@@ -156,7 +156,7 @@ def track_text(state: CargoState) -> str:
         names = "/".join(p.name for p in here)
         mark = "★" if space.star else ""
         cells.append(f"{space.space}{mark}:{names}" if names else f"{space.space}{mark}")
-    order = ", ".join(state.players[s] for s in _track_order(state))
+    order = ", ".join(state.players[s] for s in turn_order(state))
     return (
         "Turn Order track: "
         + "  ".join(cells)

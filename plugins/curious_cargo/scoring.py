@@ -143,9 +143,9 @@ def query(game: CuriousCargo, state: CargoState, path: str) -> Any:
     if head == "deck":
         return len(state.deck)
     if head == "order":
-        from .game import _track_order
+        from .bonuses import turn_order
 
-        return ",".join(state.players[s] for s in _track_order(state))
+        return ",".join(state.players[s] for s in turn_order(state))
     if head == "supply" and len(parts) >= 2:
         if parts[1] in ("construction", "trucking"):
             return getattr(state, parts[1])
