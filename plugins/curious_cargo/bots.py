@@ -95,12 +95,12 @@ def _best_placement(
         ranked.append((base, dock, color, ends))
     ranked.sort(key=lambda r: r[0], reverse=True)
     # the most advanced lines, and one at random so new lines get started too
-    chosen = ranked[:2] + (rng.sample(ranked[2:], 1) if len(ranked) > 2 else [])
+    chosen = ranked[:4] + (rng.sample(ranked[4:], 2) if len(ranked) > 5 else [])
     best: tuple[float, Action] | None = None
     for base, dock, color, ends in chosen:
         wanted_here = dock.street == "shipping" and (color in wanted or color is None)
         weight = 1.5 if wanted_here else 1.0
-        for cell, _side in ends[:3]:
+        for cell, _side in ends[:4]:
             for tile_id in tiles:
                 tile = state.content.tile(tile_id)
                 for direction in DIRECTIONS:
