@@ -31,6 +31,14 @@ def finish_card_selection(s: Session) -> None:
     assert s.query("phase") == "construction"
 
 
+def construction_turn(seed: int = 1):
+    """A game at the first Construction turn: the session, its state, the seat to act and them."""
+    s = session(seed)
+    finish_card_selection(s)
+    seat = s.players.index(s.actors()[0])
+    return s, s.state, seat, s.state.seats[seat]
+
+
 def to_trucking(s: Session) -> None:
     """Card selection, then both players end their Construction turns at once."""
     finish_card_selection(s)
@@ -349,11 +357,7 @@ def test_a_turn_has_three_actions_and_a_construction_token_gives_two_more_once()
 
 
 def test_tiles_must_lie_flat_and_scaffolding_supports_the_overhang():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     me.facility = Facility(test_board())
     st.turn.actions = 4
     s.apply_text("draw")
@@ -369,11 +373,7 @@ def test_tiles_must_lie_flat_and_scaffolding_supports_the_overhang():
 
 
 def test_a_tile_that_would_not_lie_flat_needs_scaffolding_the_player_has():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     me.facility = Facility(test_board())
     st.turn.actions = 4
     s.apply_text("draw")
@@ -386,10 +386,7 @@ def test_a_tile_that_would_not_lie_flat_needs_scaffolding_the_player_has():
 
 
 def test_tiles_go_only_on_the_teal_grid():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
+    s, st, seat, _ = construction_turn()
     st.seats[seat].facility = Facility(test_board())
     s.apply_text("draw")
     tile = st.seats[seat].hand[0]
@@ -399,11 +396,7 @@ def test_tiles_go_only_on_the_teal_grid():
 
 
 def test_covering_a_gear_gives_a_construction_token_if_the_supply_has_one():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     me.facility = Facility(test_board())  # a Gear at d4
     st.turn.actions = 4
     s.apply_text("draw")
@@ -417,11 +410,7 @@ def test_covering_a_gear_gives_a_construction_token_if_the_supply_has_one():
 
 
 def test_a_gear_gives_nothing_when_the_supply_is_empty():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     me.facility = Facility(test_board())
     st.seats[1 - seat].construction += st.construction
     st.construction = 0
@@ -432,11 +421,7 @@ def test_a_gear_gives_nothing_when_the_supply_is_empty():
 
 
 def test_only_the_top_of_a_storage_stack_may_be_played():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     s.apply_text("draw")
     s.apply_text("draw")
     low, top = me.hand
@@ -449,11 +434,7 @@ def test_only_the_top_of_a_storage_stack_may_be_played():
 def test_a_splitter_costs_a_construction_token_and_branches_a_line():
     """Rulebook: "A blue Splitter is placed on top of the blue line. Now there are active blue
     connections at 7, 8, and 9." """
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     fac = Facility(test_board())
     me.facility = fac
     # blue port at a5 (east side); a line a5 up to a8 along column a: docks 5 is active
@@ -490,11 +471,7 @@ def test_rotating_a_tile_turns_its_belts():
 
 
 def test_trading_two_construction_tokens_for_a_trucking_token():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    seat = s.players.index(s.actors()[0])
-    me = st.seats[seat]
+    s, st, seat, me = construction_turn()
     assert "2 Construction" in s.check(s.parse("trade construction"))
     me.construction = 2
     st.construction -= 2

@@ -58,20 +58,22 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
         )
 
 
+def _draw(source: list[str], into: list[str], n: int) -> int:
+    """Move up to `n` from the top (end) of `source`; as many as there are."""
+    drawn = source[len(source) - min(n, len(source)) :][::-1]
+    del source[len(source) - len(drawn) :]
+    into.extend(drawn)
+    return len(drawn)
+
+
 def draw_trucks(state: CargoState, player: Player, n: int = 1) -> int:
-    drawn = 0
-    while drawn < n and state.deck:
-        player.trucks.append(state.deck.pop())
-        drawn += 1
-    return drawn
+    """Truck cards from the deck into hand; returns how many there were to draw."""
+    return _draw(state.deck, player.trucks, n)
 
 
 def draw_tiles(state: CargoState, player: Player, n: int = 1) -> int:
-    drawn = 0
-    while drawn < n and state.bag:
-        player.hand.append(state.bag.pop())
-        drawn += 1
-    return drawn
+    """Conveyor tiles from the bag into hand; returns how many there were to draw."""
+    return _draw(state.bag, player.hand, n)
 
 
 def move_forklift(state: CargoState, seat: int, connections: int, ctx: Context) -> None:
