@@ -108,7 +108,8 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         "run",
         help="run a script (.dys) non-interactively",
         description="Run a script, stopping at its first failure (exit 1). A header in the script "
-        "(`game`, `seed`, `variant`, `players` lines before its first action) sets up the game; "
+        "(`game`, `seed`, `variant`, `players`, `content` lines before its first action) sets up "
+        "the game; "
         "--game must agree with it, and --seed/--variant/--players override it.",
     )
     p.add_argument("file", metavar="FILE")
