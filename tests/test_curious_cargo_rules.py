@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from dockyard import Context, IllegalAction, Session
 from dockyard.plugins.curious_cargo.bonuses import move_forklift, turn_order_key
@@ -82,6 +84,15 @@ def test_board() -> Board:
 test_board.__test__ = False  # a helper, not a test
 
 
+def p1_on_test_board() -> tuple[Session, Any, Facility]:
+    """After the card selection, with p1 playing on the test board."""
+    s = session()
+    finish_card_selection(s)
+    fac = Facility(test_board())
+    s.state.seats[0].facility = fac
+    return s, s.state, fac
+
+
 def straight(fac: Facility, cell: str, color: str, sides: str = "WE") -> None:
     """Put a visible belt piece on a square (as if a tile's half lay there)."""
     c = parse_cell(cell)
@@ -146,11 +157,7 @@ def test_forklifts_start_on_0_with_the_first_player_on_top():
 def test_two_goods_of_one_type_are_never_side_by_side_so_the_player_chooses_7_or_8():
     """Rulebook: "The same good type may never be in adjacent spaces on a Truck so the player
     must choose to load on either 7 or 8 but cannot load on both." """
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    fac = Facility(test_board())
-    st.seats[0].facility = fac
+    s, st, fac = p1_on_test_board()
     straight(fac, "a7", "red")
     straight(fac, "a8", "red")
     card = st.content.truck("truck10")  # size 3, nothing blocked
@@ -169,11 +176,7 @@ def test_two_goods_of_one_type_are_never_side_by_side_so_the_player_chooses_7_or
 
 
 def test_loading_takes_goods_only_onto_unblocked_spaces_beside_active_docks():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    fac = Facility(test_board())
-    st.seats[0].facility = fac
+    s, st, fac = p1_on_test_board()
     straight(fac, "a7", "red")
     straight(fac, "a5", "blue")
     card = st.content.truck("truck11")  # size 3, space 2 blocked
@@ -187,11 +190,7 @@ def test_loading_takes_goods_only_onto_unblocked_spaces_beside_active_docks():
 
 
 def test_loading_is_mandatory_and_stops_when_the_shipping_row_is_empty():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    fac = Facility(test_board())
-    st.seats[0].facility = fac
+    s, st, fac = p1_on_test_board()
     straight(fac, "a7", "red")
     straight(fac, "a8", "red")
     st.seats[0].shipped["red"] = 5  # one red good left on the Shipping board
@@ -202,11 +201,7 @@ def test_loading_is_mandatory_and_stops_when_the_shipping_row_is_empty():
 
 
 def test_unloading_fills_the_leftmost_receiving_slot_and_a_fifth_good_is_removed():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    fac = Facility(test_board())
-    st.seats[0].facility = fac
+    s, st, fac = p1_on_test_board()
     # receiving dock 5 is beside row 6: a red piece on h6 joins the red port (west) and the dock (east)
     straight(fac, "h6", "red")
     st.seats[0].received["red"] = 3
@@ -228,11 +223,7 @@ def test_unloading_fills_the_leftmost_receiving_slot_and_a_fifth_good_is_removed
 
 
 def test_receiving_a_good_covers_a_slot_and_pays_its_bonus():
-    s = session()
-    finish_card_selection(s)
-    st = s.state
-    fac = Facility(test_board())
-    st.seats[0].facility = fac
+    s, st, fac = p1_on_test_board()
     straight(fac, "h6", "red")
     st.seats[0].received["red"] = 1  # the next slot is slot 2
     item = st.side.receive_slot_bonus["red"][1]
