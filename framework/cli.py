@@ -22,6 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from . import files
 from .game import DockyardError
 
 CORE_COMMANDS = ("games", "play", "run", "validate", "simulate", "bench")
@@ -256,14 +257,14 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .repl import Shell
-    from .script import open_session, read_header, read_text, run_lines
+    from .script import open_session, read_header, read_text, run_lines, split_lines
 
     flags = _flags(args, args.game)
     output = _output()
     lines: list[str] = []
     header = None
     if args.script:
-        lines = read_text(args.script).splitlines()
+        lines = split_lines(read_text(args.script))
         try:
             header = read_header(lines, args.script)
             session = open_session(header, flags)
@@ -286,7 +287,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1 if failed else 0
     if interactive:
         return shell.interact()
-    return max(shell.run_stream(sys.stdin), 1 if failed else 0)
+    return max(shell.run_stream(_lines(sys.stdin)), 1 if failed else 0)
+
+
+def _lines(stream: Any) -> Any:
+    """Piped lines: a line ends only at \\n (or \\r\\n); bytes that are not UTF-8 reach the
+    shell as surrogates, which it refuses with the line's number, instead of ending the loop."""
+    try:
+        stream.reconfigure(newline="\n", errors="surrogateescape")
+    except (AttributeError, ValueError, OSError):
+        pass
+    return stream
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -351,17 +362,17 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
     from .loader import check_document
 
     target = Path(path)
-    if target.is_file():
+    if not target.exists() and not target.is_symlink():
+        return [f"{path}: $: no such file or folder"], 0, []
+    if not target.is_dir():
         try:
-            text = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            return [f"{path}: $: cannot read: {getattr(exc, 'strerror', None) or exc}"], 1, []
+            text = files.read_text(target, files.MAX_CONTENT_BYTES, "content file")
+        except files.FileProblem as exc:
+            return [f"{exc.where}: $: {exc.why}"], 1, []
         doc, problems = check_document(target.name, str(target), text)
         if doc is None:
             return [str(p) for p in problems], 1, []
         return _check_single(target, doc.schema), 1, []
-    if not target.is_dir():
-        return [f"{path}: $: no such file or folder"], 0, []
     return _validate_folder(target)
 
 
@@ -389,39 +400,32 @@ def _check_single(target: Any, schema: str) -> list[str]:
 
 
 def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
-    from .loader import SCHEMA_FOLDER, check_document
+    from .loader import ContentError, check_document, read_layer
 
-    files = [
-        p
-        for p in sorted(folder.rglob("*.json"))
-        if SCHEMA_FOLDER not in p.relative_to(folder).parts
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-    ]
+    try:
+        found = read_layer(folder)
+    except ContentError as exc:
+        return [str(p) for p in exc.problems], len(exc.problems), []
     problems: list[str] = []
     games: set[str] = set()
-    for p in files:
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"{p}: $: cannot read: {getattr(exc, 'strerror', None) or exc}")
-            continue
-        doc, found = check_document(p.relative_to(folder).as_posix(), str(p), text)
-        problems += map(str, found)
+    for rel, origin, text in found:
+        doc, bad = check_document(rel, origin, text)
+        problems += map(str, bad)
         if doc is not None and doc.schema.count(":") >= 3:
             kind_game = doc.schema.split(":")[2]
             if kind_game != "_common":
                 games.add(kind_game)
     if problems or not games:
-        return problems, len(files), []
+        return problems, len(found), []
     if len(games) > 1:  # a folder of several games' folders (e.g. content/): each on its own
         layers: list[str] = []
         for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
             sub_problems, _, sub_layers = _validate_folder(sub)
             problems += sub_problems
             layers += sub_layers
-        return problems, len(files), layers
+        return problems, len(found), layers
     (folder_name,) = games
-    return _check_layer(folder, folder_name), len(files), [f"{folder} ({folder_name})"]
+    return _check_layer(folder, folder_name), len(found), [f"{folder} ({folder_name})"]
 
 
 def _check_layer(folder: Any, content_folder: str) -> list[str]:

@@ -48,6 +48,7 @@ class FlowState:
     turn_count: int = 0
     over: str | None = None  # the end reason once the game is over
     finishing: bool = False  # the phase's turns are done and its end hook has run
+    reveals: int = 0  # counts reveals of hidden information (draws, flips): undo stops there
 
     def copy(self) -> FlowState:
         return FlowState(
@@ -60,6 +61,7 @@ class FlowState:
             self.turn_count,
             self.over,
             self.finishing,
+            self.reveals,
         )
 
 
@@ -210,6 +212,13 @@ def advance(game: Game, state: State, ctx: Context) -> None:
     elif phase.once and not game.phases[nxt].once:
         flow.round = 1
     _enter(game, state, ctx, nxt)
+
+
+def reveal(state: State) -> None:
+    """A rule showed someone what was hidden (drew a card or tile, flipped a card): the action
+    doing it cannot be taken back, since undo would not make anyone forget it. (Any use of the
+    game's random generator counts as a reveal too, without this call.)"""
+    state.flow.reveals += 1
 
 
 def push(state: State, decision: Decision) -> None:

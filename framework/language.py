@@ -143,6 +143,8 @@ class Language:
     def __init__(self, game: Game, extensions: tuple[str, ...] = ()) -> None:
         self.game = game
         self.parser = _parser(game.grammar_file, extensions)
+        # actions known to be well formed (their text parses back to them), shared by sessions
+        self.known: set[Action] = _known(game, game.grammar_file, extensions)
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
 
@@ -218,6 +220,11 @@ class Language:
         if len(words) <= 1:
             return "".join(words)
         return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+@cache
+def _known(game: Game, grammar_file: str | None, extensions: tuple[str, ...]) -> set[Action]:
+    return set()
 
 
 @cache

@@ -23,11 +23,15 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from . import files as files_
 from .game import DockyardError
 
 SCHEMA_FOLDER = "schemas"
 EXAMPLES = "examples"  # scripts and the content layers of their scenarios: not the game's content
-COMMON_SCHEMAS = "_common"  # schemas shared by every game (content/_common/schemas)
+COMMON_SCHEMAS = "_common"
+LAYER_SKIP = frozenset(
+    {SCHEMA_FOLDER, EXAMPLES}
+)  # schemas shared by every game (content/_common/schemas)
 
 
 class ContentError(DockyardError):
@@ -130,10 +134,11 @@ def validator(schema_id: str) -> Draft202012Validator:
 
 
 def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
+    """JSON with the limits of `files.loads` (depth, number length, duplicate keys)."""
     try:
-        return json.loads(text), []
-    except json.JSONDecodeError as exc:
-        return None, [Problem(origin, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}")]
+        return files_.loads(text), []
+    except files_.JsonProblem as exc:
+        return None, [Problem(origin, exc.where, exc.why)]
 
 
 def check_document(
@@ -172,24 +177,35 @@ def _schema_message(error: Any) -> str:
     return best.message
 
 
+def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
+    """(relative name, origin, text) of each data file of an author's content folder, read
+    safely (see files.py); ContentError naming the file when one cannot be read."""
+    out: list[tuple[str, str, str]] = []
+    problems: list[Problem] = []
+    try:
+        for rel, path in files_.walk_files(folder, ".json", LAYER_SKIP):
+            origin = str(Path(folder) / rel)
+            try:
+                text = files_.read_text(path, files_.MAX_CONTENT_BYTES, "content file")
+            except files_.FileProblem as exc:
+                problems.append(Problem(origin, exc.at or "$", exc.why))
+                continue
+            out.append((rel, origin, text))
+    except files_.FileProblem as exc:
+        problems.append(Problem(exc.where, "$", exc.why))
+    if problems:
+        raise ContentError(problems)
+    return out
+
+
 def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
     """Built-in content of `game`, with each layer's files over it; raise ContentError."""
     sources: dict[str, tuple[str, str]] = {}
     for rel, entry in _walk(builtin_root(folder)):
         sources[rel] = (f"content/{folder}/{rel}", entry.read_text(encoding="utf-8"))
     for layer in layers:
-        layer = Path(layer)
-        if not layer.is_dir():
-            raise ContentError([Problem(str(layer), "$", "not a folder of content files")])
-        for path in sorted(layer.rglob("*.json")):
-            if {SCHEMA_FOLDER, EXAMPLES} & set(path.relative_to(layer).parts):
-                continue
-            rel = path.relative_to(layer).as_posix()
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ContentError([Problem(str(path), "$", f"cannot read: {exc}")]) from None
-            sources[rel] = (str(path), text)
+        for rel, origin, text in read_layer(layer):
+            sources[rel] = (origin, text)
     content = Content(game)
     problems: list[Problem] = []
     digest = hashlib.sha256()

@@ -14,11 +14,13 @@ commands, colours through rich); `run_stream` reads lines from a pipe without pr
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from . import files
 from .game import Action, DockyardError, IllegalAction, Outcome
 from .language import ParseError, Statement
 from .session import Session
@@ -29,7 +31,7 @@ COMMANDS: dict[str, str] = {
     "show [PLAYER] [TOPIC]": "the game as PLAYER (or a spectator) sees it",
     "undo [N]": "take back the last N actions (1)",
     "redo [N]": "play again N actions taken back (1)",
-    "save FILE": "save the game (seed and actions, readable TOML)",
+    "save [--force] FILE": "save the game (seed and actions, readable TOML); --force replaces a file",
     "load FILE": "continue a saved game",
     "log": "the actions so far, one canonical text per line (a script)",
     "events": "everything that happened so far",
@@ -84,6 +86,11 @@ class Output:
         self.err.flush()
 
 
+def plural(n: int, word: str) -> str:
+    """'1 action', '2 actions'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def number(value: float) -> str:
     """A score as people write it: 3, not 3.0."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
@@ -103,6 +110,49 @@ def describe_outcome(outcome: Outcome) -> list[str]:
     return lines
 
 
+MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
+EXCERPT = 60
+# control characters, Unicode line and paragraph separators, and bidirectional overrides: none
+# belongs in a statement (a tab is fine); a line ends only at \n or \r\n
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\udc80-\udcff]"
+)
+
+
+def excerpt(line: str) -> str:
+    return line if len(line) <= EXCERPT else line[:EXCERPT] + "..."
+
+
+def check_line(line: str, source: str, lineno: int) -> None:
+    """Refuse, before parsing, a line that is too long or holds a control character."""
+    if len(line) > MAX_LINE:
+        raise ParseError(
+            source,
+            lineno,
+            1,
+            f"the line is {len(line):,} characters long; the limit is {MAX_LINE:,}",
+            "a shorter line",
+            excerpt(line),
+        )
+    bad = _CONTROL.search(line)
+    if bad is not None:
+        char = bad.group()
+        what = (
+            "a character that is not UTF-8"
+            if "\udc80" <= char <= "\udcff"
+            else f"a control character (U+{ord(char):04X})"
+        )
+        col = bad.start() + 1
+        raise ParseError(
+            source,
+            lineno,
+            col,
+            f"{what} in the line",
+            "printable text",
+            excerpt(_CONTROL.sub("?", line)),
+        )
+
+
 def first_column(line: str) -> int:
     """Column (from 1) of the first character of a statement."""
     return len(line) - len(line.lstrip()) + 1
@@ -117,17 +167,22 @@ class Shell:
         output: Output | None = None,
         content: Sequence[str] = (),
         interactive: bool = False,
+        write_root: Path | None = None,
     ) -> None:
         self.session = session
         self.output = output or Output()
         self.content = tuple(content)
         self.interactive = interactive
+        self.write_root = write_root  # files are written only under it (scripts: the cwd)
+        self.seat: str | None = None  # `--as SEAT`: the one player at this keyboard
+        self.bots: dict[str, Any] = {}  # seat -> bot playing it
         self.done = False  # `quit` was given
 
     # ---- one line ---------------------------------------------------------------------------
     def run_line(self, line: str, source: str = "<input>", lineno: int = 1) -> None:
         """Do one line; raise ParseError/StatementError (located) and change nothing if it fails."""
-        line = line.rstrip("\r\n")
+        line = line.removesuffix("\n").removesuffix("\r")
+        check_line(line, source, lineno)
         stmt = self.session.language.parse_line(line, source, lineno)
         if stmt is None:
             return
@@ -139,6 +194,17 @@ class Shell:
             expected = getattr(exc, "expected", "")
             raise StatementError(
                 source, lineno, first_column(line), str(exc), expected, line
+            ) from None
+        except Exception as exc:  # a bug must not end the session or lose the game
+            if os.environ.get("DOCKYARD_DEBUG") == "1":
+                raise
+            raise StatementError(
+                source,
+                lineno,
+                first_column(line),
+                f"internal error: {type(exc).__name__}: {exc} (the game is as it was)",
+                "",
+                line,
             ) from None
 
     def execute(self, stmt: Statement) -> None:
@@ -250,10 +316,37 @@ class Shell:
         session = self.session
         if not session.log:
             raise Failed("nothing to undo", "an action first")
+        n = self.undo_count(n)
         taken = session.log[-n:] if n > 0 else []
-        session.undo(n)
+        reason = session.why_not_undo(n, self.undoers())
+        if reason is not None:
+            raise Failed(f"cannot undo: {reason}")
+        session.undo(n, players=self.undoers())
         for action in reversed(taken):
             self.output.say(f"took back {session.format(action)}", "yellow")
+
+    def undoers(self) -> set[str] | None:
+        """Whose actions `undo` may take back: everyone's at a hot seat; with a seat, that
+        player's own and the bots' replies to them."""
+        if self.seat is None:
+            return None
+        return {self.seat, *self.bots}
+
+    def undo_count(self, n: int) -> int:
+        """`undo N` takes back N of the user's own actions, with the bots' moves after them."""
+        if not self.bots:
+            return n
+        log = self.session.log
+        count = mine = 0
+        for action in reversed(log):
+            if mine == n and action.player in self.bots:
+                break
+            count += 1
+            if action.player not in self.bots:
+                mine += 1
+                if mine == n:
+                    continue
+        return min(count, len(log)) or n
 
     def do_redo(self, n: int = 1) -> None:
         session = self.session
@@ -268,13 +361,17 @@ class Shell:
             for event in session.last_events:
                 self.output.say(event.text, "cyan")
 
-    def do_save(self, path: str) -> None:
-        self.session.save(path)
-        self.output.say(f"saved {path} ({len(self.session.log)} actions)", "yellow")
+    def do_save(self, *words: str) -> None:
+        force, path = (True, words[1]) if len(words) == 2 else (False, words[0])
+        if self.write_root is not None and not files.inside(path, self.write_root):
+            raise Failed(
+                f"{path}: a script may write only under the current folder ({self.write_root})",
+                "a file name inside it",
+            )
+        self.session.save(path, overwrite=force)
+        self.output.say(f"saved {path} ({plural(len(self.session.log), 'action')})", "yellow")
 
     def do_load(self, path: str) -> None:
-        if not Path(path).exists():
-            raise Failed(f"{path}: no such file", "a save written by `save FILE`")
         session = Session.load(path, self.content or None)
         self.session = session
         who = ", ".join(session.actors()) or "nobody"

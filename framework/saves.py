@@ -6,25 +6,34 @@ message naming the offending entry, and never half-loaded.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import tomllib
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
+from . import files
 from .game import DockyardError
 
 if TYPE_CHECKING:
     from .session import Session
 
-FORMAT = 1
+FORMAT = 2  # 2 added `action_count` and `digest`; format 1 saves still load
 
 
-def dumps(session: Session) -> str:
+def digest(lines: list[str]) -> str:
+    """A fingerprint of a save's action lines, so an edited or truncated save is noticed."""
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def dumps(session: Session, where: str | Path | None = None) -> str:
+    """The save's text; content folders are written relative to the save's folder (`where`)."""
     from . import __version__
 
+    lines = [session.format(a) for a in session.log]
     doc: dict[str, Any] = {
         "format": FORMAT,
         "dockyard": __version__,
@@ -33,23 +42,24 @@ def dumps(session: Session) -> str:
         "players": list(session.config.players),
         "variants": list(session.config.variants),
         "content": session.content.fingerprint,
-        "content_dirs": list(session.config.content_dirs),
-        "actions": [session.format(a) for a in session.log],
+        "content_dirs": [_relative(d, where) for d in session.config.content_dirs],
+        "action_count": len(lines),
+        "digest": digest(lines),
+        "actions": lines,
     }
     return tomli_w.dumps(doc, multiline_strings=False)
 
 
-def save(session: Session, path: str | Path) -> None:
-    text = dumps(session)
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)  # never leave a half-written save behind
-    except OSError as exc:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        raise DockyardError(f"{path}: cannot write the save: {exc.strerror or exc}") from None
+def _relative(folder: str, save: str | Path | None) -> str:
+    if save is None:
+        return folder
+    base = Path(save).resolve().parent
+    return Path(os.path.relpath(Path(folder).resolve(), base)).as_posix()
+
+
+def save(session: Session, path: str | Path, overwrite: bool = False) -> None:
+    """Write the save atomically; an existing file is replaced only with `overwrite`."""
+    files.write_atomic(path, dumps(session, path), overwrite=overwrite, what="save")
 
 
 def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -67,14 +77,16 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
 
     try:
         doc = tomllib.loads(text)
+    except RecursionError:
+        raise DockyardError(f"{where}: not a valid save (nested too deeply)") from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"^(.*) \(at line (\d+), column (\d+)\)$", str(exc))
         if found:  # FILE:LINE:COL, like every other located error
             what, line, col = found.groups()
             raise DockyardError(f"{where}:{line}:{col}: not a valid save (TOML): {what}") from None
         raise DockyardError(f"{where}: not a valid save (TOML): {exc}") from None
-    fmt = doc.get("format", FORMAT)
-    if fmt != FORMAT:
+    fmt = doc.get("format", 1)  # a hand-written save without a format is read as format 1
+    if fmt not in (1, FORMAT):
         raise DockyardError(
             f"{where}: save format {fmt!r} is not supported (this dockyard reads {FORMAT})"
         )
@@ -84,10 +96,12 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
     variants = _field(doc, "variants", list, where)
     actions = _field(doc, "actions", list, where)
     dirs = content if content is not None else doc.get("content_dirs", [])
-    if content is None and (
-        not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs)
-    ):
-        raise DockyardError(f"{where}: 'content_dirs' must be a list of folder names")
+    if content is None:
+        if not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs):
+            raise DockyardError(f"{where}: 'content_dirs' must be a list of folder names")
+        dirs = [_content_dir(d, where, text) for d in dirs]
+    if fmt >= 2:
+        _check_actions(doc, actions, where, text)
     if not all(isinstance(p, str) for p in players) or not all(
         isinstance(v, str) for v in variants
     ):
@@ -119,11 +133,49 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
     return session
 
 
-def load(path: str | Path, content: Any = None) -> Session:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+def _line_of(text: str, key: str) -> int:
+    """The line where `key = ` is written in the save (1 when it is not found)."""
+    found = re.search(rf"^{re.escape(key)}\s*=", text, re.M)
+    return text.count("\n", 0, found.start()) + 1 if found else 1
+
+
+def _check_actions(doc: dict[str, Any], actions: list[Any], where: str, text: str) -> None:
+    """A format-2 save says how many actions it holds and their digest: both must agree."""
+    count = _field(doc, "action_count", int, where)
+    sealed = _field(doc, "digest", str, where)
+    for i, line in enumerate(actions):
+        if not isinstance(line, str):
+            raise DockyardError(f"{where}: actions[{i}]: not a line of text")
+    at = f"{where}:{_line_of(text, 'actions')}"
+    if count != len(actions):
         raise DockyardError(
-            f"{path}: cannot read the save: {getattr(exc, 'strerror', None) or exc}"
-        ) from None
+            f"{at}: the save says it holds {count} actions but it holds {len(actions)}: "
+            "it was truncated or edited"
+        )
+    if digest(actions) != sealed:
+        raise DockyardError(
+            f"{at}: the actions do not match the save's digest: it was edited or damaged"
+        )
+
+
+def _content_dir(folder: str, where: str, text: str) -> str:
+    """A save's content folder, relative to the save; it may not lead outside the save's folder
+    (give it again with --content to use such a folder)."""
+    base = Path(where).resolve().parent if where != "<save>" else Path.cwd()
+    path = (base / folder).resolve()
+    if not path.is_relative_to(base):
+        raise DockyardError(
+            f"{where}:{_line_of(text, 'content_dirs')}: content folder {folder!r} is outside the "
+            "save's folder; give it again with --content to load this save"
+        )
+    return str(path)
+
+
+def load(path: str | Path, content: Any = None) -> Session:
+    if not isinstance(path, str | Path):
+        raise DockyardError(f"a save is named by a path, not {type(path).__name__}")
+    try:
+        text = files.read_text(path, files.MAX_SAVE_BYTES, "save")
+    except files.FileProblem as exc:
+        raise DockyardError(str(exc)) from None
     return loads(text, str(path), content)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import files
 from .game import DockyardError, Game
 from .language import Language, ParseError, Statement
 from .repl import Output, Shell, StatementError, first_column, result_lines
@@ -60,16 +61,17 @@ class Header:
 
 
 def read_text(path: str | Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DockyardError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DockyardError(f"{path}: is a folder, not a script") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DockyardError(
-            f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}"
-        ) from None
+    """A script's text, read safely (files.py): a regular UTF-8 file, a BOM dropped."""
+    return files.read_text(path, files.MAX_SCRIPT_BYTES, "script")
+
+
+def split_lines(text: str) -> list[str]:
+    """A script's lines: a line ends only at \\n or \\r\\n (never at U+2028, U+0085...), so
+    line numbers are the ones an editor shows and a comment cannot hide a statement."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 def read_header(lines: Sequence[str], source: str) -> Header:
@@ -192,11 +194,11 @@ def run_lines(shell: Shell, lines: Sequence[str], source: str, header_end: int =
 def run_script(path: str, flags: Flags, output: Output) -> int:
     """`dockyard run`: 0 when every statement and expect succeeded, else 1 (error printed)."""
     text = read_text(path)
-    lines = text.splitlines()
+    lines = split_lines(text)
     try:
         header = read_header(lines, path)
         session = open_session(header, flags)
-        shell = Shell(session, output, flags.content)
+        shell = Shell(session, output, flags.content, write_root=Path.cwd())
         for event in session.last_events:
             output.say(event.text, "cyan")
         run_lines(shell, lines, path, header.end)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any
 
 import pluggy
 
-from . import flow
+from . import files, flow
 from .game import (
     Action,
     Context,
@@ -37,6 +37,8 @@ from .game import (
 from .language import Language, Statement
 from .loader import Content, load
 from .registry import new_manager, registry
+
+MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 
 
 @dataclass(frozen=True)
@@ -56,15 +58,21 @@ def _content(game: Game, dirs: tuple[str, ...]) -> Content:
 
 
 def _layer_stamp(dirs: tuple[str, ...]) -> str:
-    """A hash of what the layer folders hold now, so that an edited file is seen."""
+    """A fingerprint of what the layer folders hold now (names, sizes, times), so that an
+    edited file is seen; the folders are walked safely (see files.py)."""
+    from .loader import LAYER_SKIP, ContentError, Problem
+
     digest = hashlib.sha256()
     for folder in dirs:
-        root = Path(folder)
-        for path in sorted(root.rglob("*.json")) if root.is_dir() else ():
-            try:
-                digest.update(f"{path}\0".encode() + path.read_bytes() + b"\0")
-            except OSError:
-                digest.update(f"{path}\0?".encode())
+        try:
+            for rel, path in files.walk_files(folder, ".json", LAYER_SKIP):
+                try:
+                    info = path.stat()
+                    digest.update(f"{folder}/{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+                except OSError:
+                    digest.update(f"{folder}/{rel}\0?".encode())
+        except files.FileProblem as exc:
+            raise ContentError([Problem(exc.where, "$", exc.why)]) from None
     return digest.hexdigest()
 
 
@@ -121,6 +129,37 @@ def resolve_variants(game: Game, names: Iterable[str]) -> tuple[Variant, ...]:
     return tuple(chosen)
 
 
+def _check_arguments(
+    seed: Any, players: Any, variants: Any, content: Any
+) -> tuple[tuple[str, ...], tuple[str | Path, ...]]:
+    """Bad arguments are a DockyardError saying which, never a silent coercion."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DockyardError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(players, bool) or (
+        players is not None
+        and not isinstance(players, int)
+        and (
+            isinstance(players, str)
+            or not isinstance(players, Sequence)
+            or not all(isinstance(p, str) for p in players)
+        )
+    ):
+        raise DockyardError(
+            f"players must be a count or a list of names (such as ['alice', 'bob']), not {players!r}"
+        )
+    if isinstance(players, int) and players < 1:
+        raise DockyardError(f"players must be at least 1, not {players}")
+    out = []
+    for name, value, kind in (("variants", variants, str), ("content", content, str | Path)):
+        if isinstance(value, str | Path) or not isinstance(value, Iterable):
+            raise DockyardError(f"{name} must be a list, not {value!r}")
+        items = tuple(value)
+        if not all(isinstance(v, kind) for v in items):
+            raise DockyardError(f"{name} must be a list of names, not {list(items)!r}")
+        out.append(items)
+    return out[0], out[1]
+
+
 class Session:
     """One game in play."""
 
@@ -133,12 +172,15 @@ class Session:
         variants: Iterable[str] = (),
         content: Iterable[str | Path] = (),
     ) -> None:
+        if not isinstance(game, str | Game):
+            raise DockyardError(f"a game is named by a string, not {type(game).__name__}")
         self.game: Game = registry().game(game) if isinstance(game, str) else game
+        variants, content = _check_arguments(seed, players, variants, content)
         chosen = resolve_variants(self.game, variants)
         dirs = tuple(str(d) for d in content)
         self.config = Config(
             self.game.name,
-            int(seed),
+            seed,
             resolve_players(self.game, players),
             tuple(v.name for v in chosen),
             dirs,
@@ -147,9 +189,10 @@ class Session:
         layer_dirs = dirs
         for v in chosen:
             if v.content_folder:
-                from importlib.resources import as_file, files
+                from importlib.resources import as_file
+                from importlib.resources import files as resource_files
 
-                with as_file(files("dockyard.content") / v.content_folder) as p:
+                with as_file(resource_files("dockyard.content") / v.content_folder) as p:
                     layer_dirs = (str(p), *layer_dirs)
         self.content = _content(self.game, layer_dirs)
         self.language = Language(self.game, tuple(v.grammar for v in chosen if v.grammar))
@@ -161,6 +204,7 @@ class Session:
             self.options.update(v.options)
         self.log: list[Action] = []
         self.redo_stack: list[Action] = []
+        self.barriers: list[int] = []  # log lengths after actions that revealed something
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
@@ -237,6 +281,8 @@ class Session:
 
     # ---- questions -------------------------------------------------------------------------
     def _seat(self, player: str) -> int:
+        if not isinstance(player, str):
+            raise IllegalAction(f"a player is named by a string, not {player!r}")
         try:
             return self.config.players.index(player)
         except ValueError:
@@ -261,6 +307,38 @@ class Session:
                 out.extend(self.game.legal_actions(self.state, seat))
         return out
 
+    def malformed(self, action: Any) -> str | None:
+        """Why `action` is not even shaped like an action (None when it is)."""
+        if not isinstance(action, Action):
+            return f"not an Action: {action!r}"
+        if not isinstance(action.player, str) or not isinstance(action.verb, str):
+            return f"an action's player and verb are strings: {action!r}"
+        if not isinstance(action.args, tuple):
+            return f"an action's arguments are a tuple: {action!r}"
+        try:
+            hash(action)
+        except TypeError:
+            return "an action's arguments must be plain values (strings, numbers, tuples)"
+        return None
+
+    def _not_canonical(self, action: Action) -> str | None:
+        """Why an action the rules accept is still not well formed: its own canonical text must
+        parse back to it, so an extra or odd argument is refused instead of making an
+        unloadable save. Checked once per distinct action."""
+        known = self.language.known
+        if action in known:
+            return None
+        try:
+            back = self.language.parse_action(self.format(action), action.player)
+        except Exception:
+            back = None
+        if back != action:
+            return f"not a well-formed {action.verb!r} action: {action!r}"
+        if len(known) > MAX_KNOWN_ACTIONS:
+            known.clear()
+        known.add(action)
+        return None
+
     def _why_illegal(self, state: Any, action: Action, seat: int) -> str | None:
         if state.flow.over is not None:
             return "the game is over"
@@ -274,7 +352,7 @@ class Session:
                 return f"{action.player} has finished this {phases[state.flow.phase].name} phase (waiting for {names})"
             return f"it is not {action.player}'s turn (waiting for {names})"
         try:
-            return self.game.check(state, action, seat)
+            return self.game.check(state, action, seat) or self._not_canonical(action)
         except Exception as exc:  # a rule crashed: rebuild the state in case it changed it
             if state is self.state:
                 self.state, _ = self._replay(self.log)
@@ -285,6 +363,9 @@ class Session:
 
     def check(self, action: Action) -> str | None:
         """None if `action` is legal now, else why not."""
+        bad = self.malformed(action)
+        if bad is not None:
+            return bad
         try:
             seat = self._seat(action.player)
         except IllegalAction as exc:
@@ -294,11 +375,15 @@ class Session:
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
+        bad = self.malformed(action)
+        if bad is not None:
+            raise IllegalAction(bad)
         seat = self._seat(action.player)
         reason = self._why_illegal(self.state, action, seat)
         if reason is not None:
             raise IllegalAction(reason)
         ctx = Context(self.game, self.hook, self.config.variants)
+        reveals, rng = self.state.flow.reveals, self.state.rng.getstate()
         try:
             self.game.apply(self.state, action, seat, ctx)
         except Exception as exc:
@@ -309,6 +394,8 @@ class Session:
                 "(the game is as it was before)"
             ) from exc
         self.log.append(action)
+        if self.state.flow.reveals != reveals or self.state.rng.getstate() != rng:
+            self.barriers.append(len(self.log))  # hidden information came out: undo stops here
         self.redo_stack.clear()
         self.events.extend(ctx.events)
         self.last_events = ctx.events
@@ -319,10 +406,14 @@ class Session:
 
     def parse(self, line: str) -> Action:
         """An action from its text; a line without `player:` is the one player to move."""
+        if not isinstance(line, str):
+            raise DockyardError(f"an action line is a string, not {type(line).__name__}")
         stmt = self.language.parse_line(line)
         if stmt is None or stmt.kind != "action":
             raise DockyardError(f"not an action: {line.strip()!r}")
-        return self.action_of(stmt)
+        action = self.action_of(stmt)
+        self.language.known.add(action)
+        return action
 
     def action_of(self, stmt: Statement) -> Action:
         player = stmt.player
@@ -343,15 +434,51 @@ class Session:
     def format(self, action: Action) -> str:
         return self.game.format_action(action)
 
-    def undo(self, n: int = 1) -> int:
-        """Take back the last `n` actions; returns how many were taken back."""
+    def why_not_undo(
+        self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True
+    ) -> str | None:
+        """None when the last `n` actions may be taken back, else why not: an action that
+        revealed hidden information (a draw, a roll, a flip) is a barrier, and with `players`
+        only their own actions may be taken back."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            return f"undo takes back one action or more, not {n!r}"
+        if not self.log:
+            return "nothing to undo"
         n = min(n, len(self.log))
-        if n <= 0:
+        taken = self.log[len(self.log) - n :]
+        if players is not None:
+            for action in reversed(taken):
+                if action.player not in players:
+                    return (
+                        f"{self.format(action)!r} is {action.player}'s: "
+                        "a player takes back only their own actions"
+                    )
+        if barriers and self.barriers and self.barriers[-1] > len(self.log) - n:
+            index = self.barriers[-1] - 1
+            return (
+                f"{self.format(self.log[index])!r} revealed hidden information "
+                "(a draw, a roll or a card turned up), so it cannot be taken back"
+            )
+        return None
+
+    def undo(
+        self, n: int = 1, *, players: Collection[str] | None = None, force: bool = False
+    ) -> int:
+        """Take back the last `n` actions (as many as there are); returns how many. Refused
+        (DockyardError) past an action that revealed hidden information, unless `force` (for
+        tools that own every seat), and with `players`, past another player's action."""
+        if not self.log:
             return 0
+        reason = self.why_not_undo(n, players, barriers=not force)
+        if reason is not None:
+            raise DockyardError(f"cannot undo: {reason}")
+        n = min(n, len(self.log))
         taken = self.log[len(self.log) - n :]
         kept = self.log[: len(self.log) - n]
         self.state, self.events = self._replay(kept)
         self.log = kept
+        while self.barriers and self.barriers[-1] > len(kept):
+            self.barriers.pop()
         self.redo_stack.extend(reversed(taken))
         self.last_events = []
         return n
@@ -428,10 +555,13 @@ class Session:
             raise DockyardError(f"expected {query} {op} {_show(value)}, but it is {_show(actual)}")
 
     # ---- saves -----------------------------------------------------------------------------
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, overwrite: bool = False) -> None:
+        """Write a save (readable TOML); an existing file is replaced only with `overwrite`."""
         from .saves import save
 
-        save(self, path)
+        if not isinstance(path, str | Path):
+            raise DockyardError(f"a save is named by a path, not {type(path).__name__}")
+        save(self, path, overwrite=overwrite)
 
     @classmethod
     def load(cls, path: str | Path, content: Iterable[str | Path] | None = None) -> Session:

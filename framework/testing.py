@@ -757,8 +757,8 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
     texts = [e.text for e in s.events]
     path = folder / f"{s.game.name}-{run.seed}-{len(s.log)}.toml"
     try:
-        s.save(path)
-        loaded = Session.load(path)
+        s.save(path, overwrite=True)
+        loaded = Session.load(path, s.config.content_dirs or None)
     except DockyardError as exc:
         run.fail(f"save then load failed: {exc}")
     diff = difference(now, snapshot(loaded))
@@ -773,7 +773,7 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
     if not s.log:
         return
     n = rng.randint(1, min(len(s.log), 6))
-    if s.undo(n) != n:
+    if s.undo(n, force=True) != n:
         run.fail(f"undo {n} did not take back {n} actions")
     fresh = run.table.session(run.seed)
     for a in s.log:

@@ -97,12 +97,12 @@ def test_every_problem_in_every_file_is_reported_at_once(tmp_path) -> None:
 def test_a_file_that_is_not_text_is_named(tmp_path) -> None:
     (tmp_path / "board.json").write_bytes(b'{"size": \xff}')
     (problem,) = problems_of(tmp_path)
-    assert problem.startswith(f"{tmp_path / 'board.json'}: $: cannot read:")
+    assert problem == f"{tmp_path / 'board.json'}:1:10: not UTF-8 text (a byte that is not UTF-8)"
 
 
 def test_a_layer_must_be_a_folder(tmp_path) -> None:
     assert problems_of(tmp_path / "missing") == [
-        f"{tmp_path / 'missing'}: $: not a folder of content files"
+        f"{tmp_path / 'missing'}: $: no such content folder"
     ]
 
 

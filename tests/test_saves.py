@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import tomli_w
 from dockyard import DockyardError, Session
-from dockyard.saves import dumps, loads
+from dockyard.saves import digest, dumps, loads
 from dockyard.testing import difference, snapshot
 
 
@@ -62,17 +62,20 @@ def test_a_save_remembers_the_content_folders_it_was_played_with(tmp_path) -> No
     assert loaded.query("cell.d4") == "x" and loaded.state.board.size == 4
 
 
-def test_saving_over_an_old_save_replaces_it(tmp_path) -> None:
+def test_saving_over_an_old_save_needs_overwrite(tmp_path) -> None:
     path = tmp_path / "g.toml"
     played("b2").save(path)
-    played("b2", "a1").save(path)
+    with pytest.raises(DockyardError, match="already exists"):
+        played("b2", "a1").save(path)
+    assert Session.load(path).log == played("b2").log
+    played("b2", "a1").save(path, overwrite=True)
     assert Session.load(path).log == played("b2", "a1").log
 
 
 def test_a_failed_save_reports_the_path_and_leaves_no_temporary_file(tmp_path) -> None:
     target = tmp_path / "a-folder"
     target.mkdir()
-    with pytest.raises(DockyardError, match=f"{target}: cannot write the save"):
+    with pytest.raises(DockyardError, match=f"{target}: is a folder"):
         played("b2").save(target)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-folder"]
 
@@ -80,14 +83,20 @@ def test_a_failed_save_reports_the_path_and_leaves_no_temporary_file(tmp_path) -
 # ---- damaged saves --------------------------------------------------------------------------
 
 
-def edited(**changes: Any) -> str:
-    """A good save of x: b2, o: a1 with some fields changed (None removes one)."""
+def edited(reseal: bool = True, **changes: Any) -> str:
+    """A good save of x: b2, o: a1 with some fields changed (None removes one); with `reseal`,
+    the action count and digest are made to match edited actions, as a writer would."""
     doc = tomllib.loads(dumps(played("b2", "a1")))
     for key, value in changes.items():
         if value is None:
             del doc[key]
         else:
             doc[key] = value
+    if reseal and isinstance(changes.get("actions"), list):
+        lines = changes["actions"]
+        doc["action_count"] = len(lines)
+        if all(isinstance(line, str) for line in lines):
+            doc["digest"] = digest(lines)
     return tomli_w.dumps(doc)
 
 
@@ -103,11 +112,24 @@ DAMAGED = {
     "players as text": (edited(players="x o"), "g.toml: 'players' has the wrong type"),
     "players as numbers": (edited(players=[1, 2]), "must be lists of names"),
     "content folders as text": (edited(content_dirs="boards"), "'content_dirs' must be a list"),
-    "a newer format": (edited(format=2), "g.toml: save format 2 is not supported"),
+    "a newer format": (edited(format=3), "g.toml: save format 3 is not supported"),
+    "an action removed": (
+        edited(False, actions=["x: mark b2"]),
+        r"g.toml:\d+: the save says it holds 2 actions but it holds 1",
+    ),
+    "an action edited": (
+        edited(False, actions=["x: mark b2", "o: mark a2"]),
+        r"g.toml:\d+: the actions do not match the save.s digest",
+    ),
     "unknown game": (edited(game="chess"), "g.toml: unknown game 'chess'"),
     "unknown variant": (edited(variants=["misere"]), "g.toml: tictactoe has no variant 'misere'"),
     "three players": (edited(players=["x", "o", "z"]), "g.toml: tictactoe is for 2 players"),
-    "missing content folder": (edited(content_dirs=["/nonexistent"]), "not a folder of content"),
+    "content folder outside the save's": (
+        edited(content_dirs=["/nonexistent"]),
+        r"g.toml:\d+: content folder '/nonexistent' is outside the save's folder",
+    ),
+    "the filesystem root as content": (edited(content_dirs=["/"]), "outside the save's folder"),
+    "missing content folder": (edited(content_dirs=["nonexistent"]), "no such content folder"),
     "other content": (
         edited(content="0123456789abcdef"),
         r"g.toml: the save was made with other content \(fingerprint 0123456789abcdef, now",
@@ -146,8 +168,8 @@ def test_a_damaged_save_is_refused_whole_never_loaded_up_to_the_damage(tmp_path)
 
 
 def test_a_missing_or_unreadable_save_file_is_named(tmp_path) -> None:
-    with pytest.raises(DockyardError, match="nothing.toml: cannot read the save"):
+    with pytest.raises(DockyardError, match="nothing.toml: no such save"):
         Session.load(tmp_path / "nothing.toml")
     (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00game")
-    with pytest.raises(DockyardError, match="binary.toml: cannot read the save"):
+    with pytest.raises(DockyardError, match="binary.toml:1:1: not UTF-8 text"):
         Session.load(tmp_path / "binary.toml")

@@ -181,7 +181,7 @@ def test_a_missing_script_is_one_line(run, capsys) -> None:
     code = cli.main(["run", "/nonexistent/x.dys"])
     _, err = capsys.readouterr()
     assert code == 1
-    assert err == "dockyard: error: /nonexistent/x.dys: no such file\n"
+    assert err == "dockyard: error: /nonexistent/x.dys: no such script\n"
 
 
 def test_quit_ends_a_script_early_and_successfully(run) -> None:

@@ -7,6 +7,7 @@ cannot pay is not paid (the event says so).
 from __future__ import annotations
 
 from dockyard import Context
+from dockyard.flow import reveal
 
 from .components import Item
 from .state import CargoState, Player
@@ -58,9 +59,12 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
         )
 
 
-def _draw(source: list[str], into: list[str], n: int) -> int:
-    """Move up to `n` from the top (end) of `source`; as many as there are."""
+def _draw(state: CargoState, source: list[str], into: list[str], n: int) -> int:
+    """Move up to `n` from the top (end) of `source`; as many as there are. A draw shows the
+    drawer what was hidden, so it is an undo barrier."""
     drawn = source[len(source) - min(n, len(source)) :][::-1]
+    if drawn:
+        reveal(state)
     del source[len(source) - len(drawn) :]
     into.extend(drawn)
     return len(drawn)
@@ -68,12 +72,12 @@ def _draw(source: list[str], into: list[str], n: int) -> int:
 
 def draw_trucks(state: CargoState, player: Player, n: int = 1) -> int:
     """Truck cards from the deck into hand; returns how many there were to draw."""
-    return _draw(state.deck, player.trucks, n)
+    return _draw(state, state.deck, player.trucks, n)
 
 
 def draw_tiles(state: CargoState, player: Player, n: int = 1) -> int:
     """Conveyor tiles from the bag into hand; returns how many there were to draw."""
-    return _draw(state.bag, player.hand, n)
+    return _draw(state, state.bag, player.hand, n)
 
 
 def move_forklift(state: CargoState, seat: int, connections: int, ctx: Context) -> None:

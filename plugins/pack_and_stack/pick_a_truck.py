@@ -9,6 +9,7 @@ grab is a race; here claims resolve in the order the engine receives them.
 from __future__ import annotations
 
 from dockyard import Context
+from dockyard.flow import reveal
 
 from .receive_load import seats_from_start
 from .state import PackAndStackState
@@ -31,6 +32,7 @@ def draw(state: PackAndStackState, ctx: Context) -> str:
             None,
             f"the draw pile ran out: {len(state.pile)} discarded truck cards are shuffled into a new one",
         )
+    reveal(state)  # the face-down card is seen: no undo past this
     return state.pile.pop()
 
 
