@@ -76,23 +76,44 @@ def play_random_game(
     variants: Iterable[str] = (),
     content: Iterable[str | Path] = (),
     max_actions: int = MAX_ACTIONS,
+    check: bool = False,
 ) -> Session:
     """A whole game between random bots: the session uses `seed`, and so does the bot."""
     from .session import Session
 
     session = Session(game, seed=seed, players=players, variants=variants, content=content)
-    play_out(session, RandomBot(seed), max_actions)
+    play_out(session, RandomBot(seed), max_actions, check)
     return session
 
 
-def play_out(session: Session, bot: RandomBot, max_actions: int = MAX_ACTIONS) -> None:
-    """Let `bot` play every seat until the game ends (DockyardError if it does not)."""
+def play_out(
+    session: Session, bot: RandomBot, max_actions: int = MAX_ACTIONS, check: bool = False
+) -> None:
+    """Let `bot` play every seat until the game ends (DockyardError if it does not). With
+    `check`, the game's invariants and component counts are checked after every action."""
     apply = session.apply
     choose = bot.choose
+    game = session.game
+    counts = game.token_counts(session.state) if check else {}
     for _ in range(max_actions):
         if session.over:
             return
-        apply(choose(session))
+        action = choose(session)
+        apply(action)
+        if check:
+            broken = game.invariants(session.state)
+            now = game.token_counts(session.state)
+            if now != counts:
+                changed = sorted(k for k in {*now, *counts} if now.get(k) != counts.get(k))
+                broken.append(
+                    "components changed: "
+                    + ", ".join(f"{k} {counts.get(k)} -> {now.get(k)}" for k in changed)
+                )
+            if broken:
+                raise DockyardError(
+                    f"after action {len(session.log)} ({session.format(action)}): "
+                    + "; ".join(broken)
+                )
     if not session.over:
         raise DockyardError(
             f"{session.game.name} (seed {session.seed}) did not end within {max_actions} actions"

@@ -144,6 +144,12 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument(
         "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
     )
+    p.add_argument(
+        "--no-check",
+        dest="check",
+        action="store_false",
+        help="skip checking the game's invariants after every action (faster)",
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser(
@@ -320,6 +326,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         out=sys.stdout,
         progress=_isatty(sys.stderr) and not args.json,
         record_dir=args.record,
+        check=args.check,
     )
 
 

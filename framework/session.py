@@ -351,8 +351,16 @@ class Session:
             if phases and phases[state.flow.phase].simultaneous and seat in state.flow.order:
                 return f"{action.player} has finished this {phases[state.flow.phase].name} phase (waiting for {names})"
             return f"it is not {action.player}'s turn (waiting for {names})"
+        odd = self._not_canonical(action)
+        if odd is not None:  # the rules may still say better why (e.g. "no such verb")
+            try:
+                return self.game.check(state, action, seat) or odd
+            except Exception:  # rules need not expect malformed actions: rebuild, to be sure
+                if state is self.state:
+                    self.state, _ = self._replay(self.log)
+                return odd
         try:
-            return self.game.check(state, action, seat) or self._not_canonical(action)
+            return self.game.check(state, action, seat)
         except Exception as exc:  # a rule crashed: rebuild the state in case it changed it
             if state is self.state:
                 self.state, _ = self._replay(self.log)

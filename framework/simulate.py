@@ -63,6 +63,7 @@ def run_games(
     variants: list[str] | None = None,
     content: list[str] | None = None,
     record: str | None = None,
+    check: bool = True,
 ) -> Iterator[Record]:
     """Play the games one by one, yielding each record as it finishes (and, with `record`,
     writing each as a replayable script into that folder)."""
@@ -75,7 +76,9 @@ def run_games(
     for i in range(games):
         s = seed + i
         try:
-            session = play_random_game(probe.game, s, players, variants or (), content or ())
+            session = play_random_game(
+                probe.game, s, players, variants or (), content or (), check=check
+            )
         except DockyardError as exc:
             yield Record(s, probe.players, error=str(exc))
             continue
@@ -212,13 +215,15 @@ def simulate_command(
     out: IO[str],
     progress: bool = False,
     record_dir: str | None = None,
+    check: bool = True,
 ) -> int:
+    """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
     if games < 1:
         raise DockyardError("--games must be at least 1")
     from .registry import registry
 
     g = registry().game(game)
-    records = run_games(g.name, games, seed, players, variants, content, record_dir)
+    records = run_games(g.name, games, seed, players, variants, content, record_dir, check)
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
 
@@ -226,18 +231,33 @@ def simulate_command(
         yield first
         yield from records
 
+    interrupted = False
+    try:
+        if as_json:
+            for record in all_records():
+                summary.add(record)
+                out.write(json.dumps(record.as_json()) + "\n")
+        else:
+            stream = all_records()
+            if progress:
+                stream = _with_progress(stream, games, g.name)
+            for record in stream:
+                summary.add(record)
+    except KeyboardInterrupt:
+        interrupted = True
     if as_json:
-        for record in all_records():
-            summary.add(record)
-            out.write(json.dumps(record.as_json()) + "\n")
-        out.write(json.dumps(summary.as_json()) + "\n")
+        data = summary.as_json()
+        if interrupted:
+            data["interrupted"] = True
+        out.write(json.dumps(data) + "\n")
     else:
-        stream = all_records()
-        if progress:
-            stream = _with_progress(stream, games, g.name)
-        for record in stream:
-            summary.add(record)
-        out.write("\n".join(table(summary, seed)) + "\n")
+        if interrupted:
+            out.write(f"interrupted: {len(summary.records)} of {games} games finished\n")
+        if summary.records:
+            out.write("\n".join(table(summary, seed)) + "\n")
+    out.flush()
+    if interrupted:
+        return 130
     return 1 if summary.as_json()["errors"] else 0
 
 

@@ -899,10 +899,51 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     return looked
 
 
+# ---- (h) bots -----------------------------------------------------------------------------------
+
+
+def check_bots(
+    table: Table,
+    seeds: Iterable[int] | int,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
+) -> int:
+    """The game's bot plays whole games, and every decision leaves the state exactly as it was
+    (a bot gets to look, never to touch)."""
+    return _budgeted(seeds, max_actions, lambda seed: _bots(table, seed, max_steps))
+
+
+def _bots(table: Table, seed: int, max_steps: int | None) -> int:
+    from .bots import RandomBot
+
+    run = Playout(table, seed)
+    s = run.session
+    bot = RandomBot(seed)
+    try:
+        for _ in range(max_steps or step_cap(s.game)):
+            if s.over:
+                break
+            before = StateImage(s.state, s.content.built)
+            action = bot.choose(s)
+            if StateImage(s.state, s.content.built) != before:
+                diff = difference(before.data, StateImage(s.state, s.content.built).data)
+                run.fail(f"the bot changed the state while choosing {s.format(action)!r}: {diff}")
+            try:
+                s.apply(action)
+            except DockyardError as exc:
+                run.fail(f"the bot chose {s.format(action)!r}, but apply said: {exc}")
+    except SuiteFailure:
+        raise
+    except Exception as exc:
+        run.fail(f"{type(exc).__name__}: {exc}")
+    return len(s.log)
+
+
 # ---- everything -------------------------------------------------------------------------------
 
 CHECKS = (
     "playouts",
+    "bots",
     "round_trips",
     "legality",
     "illegal_actions",
@@ -920,6 +961,8 @@ def check_table(table: Table, budget: Budget | None = None, checks: Sequence[str
     for name in checks:
         if name == "playouts":
             check_playouts(table, range(b.playouts), cap, b.actions)
+        elif name == "bots":
+            check_bots(table, range(4000, 4000 + b.determinism), cap, few)
         elif name == "round_trips":
             check_round_trips(table, thorough, cap, few)
         elif name == "legality":

@@ -58,3 +58,20 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Callable[..., registry_module.Re
         return reg
 
     return _install
+
+
+@pytest.fixture
+def dockyard(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run the CLI in-process: `dockyard(*argv, stdin=...)` -> (exit code, stdout, stderr)."""
+    import io
+    import sys
+
+    from dockyard import cli
+
+    def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

@@ -15,19 +15,6 @@ from dockyard.repl import Output, Shell
 from dockyard.session import Session
 
 
-@pytest.fixture
-def dockyard(capsys, monkeypatch):
-    """Run the CLI in-process: `dockyard(*argv, stdin=...)` -> (exit code, stdout, stderr)."""
-
-    def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
-
-
 def lines(text: str) -> list[str]:
     return text.splitlines()
 

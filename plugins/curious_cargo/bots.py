@@ -97,6 +97,7 @@ def _best_placement(
     # the most advanced lines, and one at random so new lines get started too
     chosen = ranked[:4] + (rng.sample(ranked[4:], 2) if len(ranked) > 5 else [])
     best: tuple[float, Action] | None = None
+    scratch = fac.copy()  # trial tiles go here: a bot never changes the state it is shown
     for base, dock, color, ends in chosen:
         wanted_here = dock.street == "shipping" and (color in wanted or color is None)
         weight = 1.5 if wanted_here else 1.0
@@ -111,7 +112,7 @@ def _best_placement(
                             or game.why_not_place(state, seat, tile_id, text, direction) is not None
                         ):
                             continue
-                        score = _try(fac, tile, state.night, anchor, direction, dock, color)
+                        score = _try(scratch, tile, state.night, anchor, direction, dock, color)
                         if score is None or score <= base:
                             continue
                         score = (score - base) * weight
@@ -172,7 +173,8 @@ def _try(
     dock: object,
     color: str | None,
 ) -> float | None:
-    """Lay the tile, measure the dock's line, and take it up again."""
+    """Lay the tile on a scratch copy of the facility, measure the dock's line, and take the
+    tile up again (so one scratch copy serves every trial)."""
     other = second_cell(anchor, direction)
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
     active = fac._active

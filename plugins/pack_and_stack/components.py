@@ -130,8 +130,12 @@ def cell_name(x: int, y: int) -> str:
 
 
 def parse_cell(name: str) -> tuple[int, int] | None:
-    """(x, y) of a cell name such as b2, or None when it is off every truck."""
-    if len(name) < 2 or name[0] not in COLUMNS or not name[1:].isdigit():
+    """(x, y) of a cell name such as b2, or None when it is off every truck or not written the
+    one way a cell is written (b02 is not b2)."""
+    digits = name[1:]
+    if len(name) < 2 or name[0] not in COLUMNS or not digits.isascii() or not digits.isdigit():
+        return None
+    if digits.startswith("0"):
         return None
     y = int(name[1:]) - 1
     if not 0 <= y < MAX_DEPTH:

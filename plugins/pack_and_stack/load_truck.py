@@ -163,6 +163,8 @@ def _loaded_from(state: PackAndStackState, seat: int, cell: str, level: int) -> 
 
 
 def check_remove(state: PackAndStackState, seat: int, cell: str, level: int) -> str | None:
+    if parse_cell(cell) is None:
+        return f"{cell} is not a square of a loading area (columns a-e, rows 1-3)"
     loaded = _loaded_from(state, seat, cell, level)
     if loaded is None:
         xy = parse_cell(cell)
