@@ -1,4 +1,9 @@
-"""Bots: players that choose their own actions. For now, the seeded random bot.
+"""Bots: players that choose their own actions.
+
+Every game has the bot `random` (uniform among the legal actions) and, when it defines a
+policy (`bot_action`, below), `greedy`, that policy. `bot_names(game)` lists them with one line
+each (`dockyard bots GAME`); `make_bot(game, name, seed)` makes one. A bot's `choose(session)`
+returns an action for one of the players who may act now and never changes the session.
 
     bot = RandomBot(seed=7)
     while not session.over:
@@ -35,20 +40,25 @@ MAX_ACTIONS = 100_000  # a random game longer than this is taken to be stuck in 
 
 
 class RandomBot:
-    """Uniformly random among the actors, then among the chosen actor's legal actions."""
+    """Uniformly random among the actors, then the game's policy for that actor (`bot_action`)
+    or, without one (or with `uniform`), uniformly among the actor's legal actions."""
+
+    uniform = False
+    name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, session: Session) -> Action:
-        """An action for one of the players who may act now (the session is not changed)."""
-        seats = flow.actors(session.state)
+    def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
+        """An action for one of the players who may act now (or of `seats` among them); the
+        session is not changed."""
+        seats = flow.actors(session.state) if seats is None else seats
         if not seats:
             raise DockyardError("the game is over" if session.over else "nobody may act now")
         game = session.game
         state = session.state
-        policy = getattr(game, "bot_action", None)
+        policy = None if self.uniform else getattr(game, "bot_action", None)
         rng = self.rng
         if len(seats) > 1:
             seats = list(seats)
@@ -67,6 +77,48 @@ class RandomBot:
             seat = rng.choice(movable)
             actions = game.legal_actions(state, seat)
         return rng.choice(actions)
+
+
+class UniformBot(RandomBot):
+    """Uniformly random among the legal actions, whatever policy the game has."""
+
+    uniform = True
+    name = "random"
+
+
+BOTS: dict[str, tuple[str, type[RandomBot]]] = {
+    "random": ("uniformly random among the legal actions", UniformBot),
+    "greedy": ("the game's own quick policy (greedy choices, random among equals)", RandomBot),
+}
+
+
+def bot_names(game: Game) -> dict[str, str]:
+    """The bots that can play `game`, each with one line saying how it plays."""
+    names = {"random": BOTS["random"][0]}
+    if getattr(game, "bot_action", None) is not None:
+        summary = getattr(game, "bot_summary", "") or BOTS["greedy"][0]
+        names["greedy"] = summary
+    return names
+
+
+def default_bot(game: Game) -> str:
+    return "greedy" if "greedy" in bot_names(game) else "random"
+
+
+def make_bot(game: Game, name: str | None, seed: int = 0) -> RandomBot:
+    """The bot called `name` (None: the game's best) for `game`; DockyardError naming the bots
+    there are when there is no such bot."""
+    name = name or default_bot(game)
+    names = bot_names(game)
+    if name not in names:
+        from .words import did_you_mean
+
+        raise DockyardError(
+            f"{game.name} has no bot {name!r}{did_you_mean(name, names)} (bots: {', '.join(names)})"
+        )
+    bot = BOTS[name][1](seed)
+    bot.name = name
+    return bot
 
 
 def play_random_game(

@@ -25,7 +25,7 @@ from typing import Any
 from . import files
 from .game import DockyardError
 
-CORE_COMMANDS = ("games", "play", "run", "validate", "simulate", "bench")
+CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "simulate", "bench")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,7 +92,13 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("games", help="list the games and their variants")
+    p.add_argument("--json", action="store_true", help="as JSON, for programs")
     p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("bots", help="list the bots that can play a game")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--json", action="store_true", help="as JSON, for programs")
+    p.set_defaults(func=cmd_bots)
 
     p = sub.add_parser(
         "play",
@@ -103,6 +109,13 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME")
     _session_options(p)
     p.add_argument("--script", metavar="FILE", help="run this script first, then go on playing")
+    p.add_argument(
+        "--as",
+        dest="seat",
+        metavar="SEAT",
+        help="sit as this player: see what they see, play only their actions",
+    )
+    _bot_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
@@ -116,6 +129,9 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--game", metavar="GAME", help="the game (when the script does not say)")
     _session_options(p)
+    _bot_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object: ok, error, result")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the count")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser(
@@ -126,6 +142,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         "content, with the game's own checks too.",
     )
     p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser(
@@ -205,6 +222,27 @@ def _session_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _bot_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT[=NAME]",
+        help="a bot plays this seat (repeatable); `dockyard bots GAME` lists the bots",
+    )
+
+
+def bots_option(values: list[str]) -> dict[str, str | None]:
+    """`--bot o` (the game's best bot) and `--bot o=random`."""
+    out: dict[str, str | None] = {}
+    for value in values:
+        seat, _, name = value.partition("=")
+        if not seat:
+            raise DockyardError(f"--bot needs a seat, as in --bot p2 or --bot p2=random: {value!r}")
+        out[seat] = name or None
+    return out
+
+
 def players_option(values: list[str] | None) -> list[str] | int | None:
     """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
     if not values:
@@ -221,15 +259,20 @@ def _flags(args: argparse.Namespace, game: str | None) -> Any:
     from .script import Flags
 
     return Flags(
-        game, args.seed, list(args.variant), players_option(args.players), list(args.content)
+        game,
+        args.seed,
+        list(args.variant),
+        players_option(args.players),
+        list(args.content),
+        bots_option(getattr(args, "bot", [])),
     )
 
 
 def _output(stream: Any = None) -> Any:
-    from .repl import Output
+    from .terminal import Output, use_color
 
     out = stream if stream is not None else sys.stdout
-    return Output(out, sys.stderr, color=_isatty(out))
+    return Output(out, sys.stderr, color=use_color(out))
 
 
 def _isatty(stream: Any) -> bool:
@@ -243,9 +286,14 @@ def _isatty(stream: Any) -> bool:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    import json
+
     from .registry import registry
 
     reg = registry()
+    if args.json:
+        print(json.dumps([_game_json(reg, name) for name in sorted(reg.games)], indent=2))
+        return 0
     if not reg.games:
         print("no games installed")
         return 0
@@ -258,6 +306,43 @@ def cmd_games(args: argparse.Namespace) -> int:
             print(f"{''.ljust(width)}  {game.summary}")
         for vname, variant in sorted(reg.variants_of(name).items()):
             print(f"{''.ljust(width)}  variant {vname}: {variant.summary}")
+    return 0
+
+
+def _game_json(reg: Any, name: str) -> dict[str, Any]:
+    from .bots import bot_names
+
+    game = reg.games[name]
+    return {
+        "name": name,
+        "title": game.title,
+        "summary": game.summary,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": list(game.default_players),
+        "variants": [
+            {"name": v.name, "summary": v.summary, "conflicts": list(v.conflicts)}
+            for _, v in sorted(reg.variants_of(name).items())
+        ],
+        "bots": list(bot_names(game)),
+    }
+
+
+def cmd_bots(args: argparse.Namespace) -> int:
+    import json
+
+    from .bots import bot_names, default_bot
+    from .registry import registry
+
+    game = registry().game(args.game)
+    names = bot_names(game)
+    if args.json:
+        print(json.dumps({"game": game.name, "default": default_bot(game), "bots": names}))
+        return 0
+    width = max(map(len, names))
+    for name, summary in names.items():
+        mark = " (the default)" if name == default_bot(game) else ""
+        print(f"{name.ljust(width)}  {summary}{mark}")
     return 0
 
 
@@ -279,8 +364,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
     else:
         session = open_session(None, flags)
-    interactive = _isatty(sys.stdin)
-    shell = Shell(session, output, flags.content, interactive=interactive)
+    from .script import make_bots
+
+    interactive = _isatty(sys.stdin) and _isatty(sys.stdout)
+    shell = Shell(session, output, flags.content, interactive=interactive, seat=args.seat)
+    shell.bots = make_bots(session, {**(header.bots if header else {}), **flags.bots}, header)
     failed = False
     if args.script:
         try:
@@ -309,7 +397,9 @@ def _lines(stream: Any) -> Any:
 def cmd_run(args: argparse.Namespace) -> int:
     from .script import run_script
 
-    return run_script(args.file, _flags(args, args.game), _output())
+    output = _output()
+    output.quiet = args.quiet
+    return run_script(args.file, _flags(args, args.game), output, as_json=args.json)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -348,6 +438,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems += found
         files += checked
         layers += games
+    if args.json:
+        import json
+
+        print(json.dumps({"ok": not problems, "files": files, "problems": problems}, indent=2))
+        return 1 if problems else 0
     for line in problems:
         print(line)
     if problems:

@@ -8,6 +8,8 @@ One line is one statement: an action (`alice: place t12 at c3 r90`), a meta-comm
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -23,6 +25,25 @@ from lark.exceptions import (
 )
 
 from .game import Action, DockyardError, Game
+from .words import did_you_mean
+
+# the REPL's commands (their first words); the REPL says what each does
+META_WORDS = (
+    "help",
+    "legal",
+    "show",
+    "hand",
+    "bots",
+    "undo",
+    "redo",
+    "save",
+    "load",
+    "log",
+    "events",
+    "result",
+    "expect",
+    "quit",
+)
 
 CORE_WORDS = {
     "NAME": "a name",
@@ -53,7 +74,7 @@ class ParseError(DockyardError):
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    kind: str  # "action", "meta", "header", "expect"
+    kind: str  # "action", "meta", "header", "expect", "expect-illegal"
     name: str  # verb, meta-command, header key, or the query
     args: tuple[Any, ...]
     player: str | None = None
@@ -85,7 +106,7 @@ class _ToStatement(Transformer):
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
         name = str(data)
         if name.startswith("h_"):
-            args = children if name == "h_players" else children[:1]
+            args = children if name in ("h_players", "h_bot") else children[:1]
             return Statement(
                 "header", name[2:], tuple(str(a) if isinstance(a, Token) else a for a in args)
             )
@@ -109,6 +130,12 @@ class _ToStatement(Transformer):
     def expect(self, children: list[Any]) -> Statement:
         query, op, value = children
         return Statement("expect", str(query), (str(op), value))
+
+    def expect_illegal(self, children: list[Any]) -> Statement:
+        """`expect illegal: ACTION [because "TEXT"]`: the action as args[0], the text args[1]."""
+        action = children[0]
+        because = str(children[1])[1:-1].replace('\\"', '"') if len(children) > 1 else None
+        return Statement("expect-illegal", action.name, (action, because), action.player)
 
     def action(self, children: list[Any]) -> Statement:
         if len(children) == 2:
@@ -147,6 +174,7 @@ class Language:
         self.known: set[Action] = _known(game, game.grammar_file, extensions)
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
+        self._verbs: dict[str, list[str]] | None = None
 
     def parse_line(self, text: str, source: str = "<input>", lineno: int = 1) -> Statement | None:
         """One statement (None for a blank or comment line), or ParseError."""
@@ -164,6 +192,53 @@ class Language:
                 else 1
             )
             raise ParseError(source, lineno, col or 1, str(inner), "", text) from None
+
+    def verbs(self) -> dict[str, list[str]]:
+        """Each action verb of the grammar (the first word of an `act_` rule) with its forms,
+        written from the grammar: `put PIECE at CELL [level INT] ...` (for `help VERB`)."""
+        if self._verbs is None:
+            forms: dict[str, list[str]] = {}
+            for rule in self.parser.rules:
+                name = rule.origin.name
+                name = name if isinstance(name, str) else str(name)
+                if not name.startswith("act_") or not rule.expansion:
+                    continue
+                words = [self._symbol(sym, frozenset({rule.origin})) for sym in rule.expansion]
+                verb = words[0]
+                text = " ".join(w for w in words if w)
+                forms.setdefault(verb, [])
+                if text not in forms[verb]:
+                    forms[verb].append(text)
+            self._verbs = forms
+        return self._verbs
+
+    def _symbol(self, sym: Any, seen: frozenset[Any]) -> str:
+        """One grammar symbol in words; a rule that repeats (x+) shows as `x ...`."""
+        terminals = {t.name: t for t in self.parser.terminals}
+        if sym.is_term:
+            term = terminals.get(sym.name)
+            if term is not None and term.pattern.type == "str":
+                return str(term.pattern.value)
+            return sym.name
+        if sym in seen or len(seen) > 4:
+            return "..."
+        subs = [r for r in self.parser.rules if r.origin == sym]
+        inner = seen | {sym}
+        alternatives = list(
+            dict.fromkeys(" ".join(self._symbol(x, inner) for x in r.expansion) for r in subs)
+        )
+        alternatives = [a for a in alternatives if a]
+        if len(alternatives) == 1:
+            return alternatives[0]
+        return "(" + " | ".join(alternatives) + ")" if alternatives else ""
+
+    def terminal_help(self, text: str) -> list[str]:
+        """'CELL: a square such as b2' for each terminal name written in `text`."""
+        out = []
+        for name, word in self.words.items():
+            if name.isupper() and re.search(rf"\b{re.escape(name)}\b", text) and name != "$END":
+                out.append(f"{name}: {word}")
+        return out
 
     def parse_action(self, text: str, player: str | None = None) -> Action:
         """Parse one action line; `player` fills in a line that does not name one."""
@@ -183,6 +258,10 @@ class Language:
             pos = exc.pos_in_stream or 0
             what = f"unexpected {text[pos]!r}" if pos < len(text) else "unexpected end"
             expected = self._words(exc.allowed or set())
+            found = re.match(r"[^\s]+", text[pos:])
+            if found:
+                literals = self._literals(exc.allowed or set())
+                what += did_you_mean(found.group(), literals)
         elif isinstance(exc, UnexpectedToken):
             tok = exc.token
             what = "unexpected end of line" if tok.type == "$END" else f"unexpected {str(tok)!r}"
@@ -193,13 +272,27 @@ class Language:
                 # A lone word was read as a player name only because nothing else fits.
                 word = text.split()[0]
                 col = text.index(word) + 1
-                what = f"{word!r} is not a command, a header or an action"
+                known = [*META_WORDS, *self.verbs()]
+                what = (
+                    f"{word!r} is not a command, a header or an action{did_you_mean(word, known)}"
+                )
                 expected = "a command such as help or legal, or an action (`PLAYER: ...`)"
+            elif tok.type != "$END":
+                literals = self._literals(exc.accepts or exc.expected or set())
+                what += did_you_mean(str(tok), literals)
         elif isinstance(exc, UnexpectedEOF):
             what, expected = "unexpected end of line", self._words(set(exc.expected))
         else:  # pragma: no cover - lark has no other kinds
             what, expected = str(exc), ""
         return ParseError(source, lineno, col, what, expected, text)
+
+    def _literals(self, names: Iterable[str]) -> list[str]:
+        terminals = {t.name: t for t in self.parser.terminals}
+        return [
+            str(terminals[n].pattern.value)
+            for n in names
+            if n in terminals and terminals[n].pattern.type == "str"
+        ]
 
     def _words(self, names: set[str]) -> str:
         words: list[str] = []

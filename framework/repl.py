@@ -1,47 +1,64 @@
 """The REPL: lines of the action language, typed or piped, run against a session.
 
-`Shell` runs one line at a time: an action (its events are printed, and the outcome when it ends
-the game), an `expect`, or a meta command (`help`, `legal`, `show`, `undo`, `redo`, `save`,
-`load`, `log`, `events`, `result`, `quit`). A line that fails changes nothing and raises
-`StatementError`, located like a parse error (`SOURCE:LINE:COL: error: what (expected ...)`, the
-line, a caret); the caller prints it and goes on (the REPL) or stops (a script, see script.py).
+`Shell` runs one line at a time: an action (printed as its canonical text, then its events, and
+the result when it ends the game), an `expect` or `expect illegal:`, or a command (`help`,
+`legal`, `show`, `hand`, `bots`, `undo`, `redo`, `save`, `load`, `log`, `events`, `result`,
+`quit`). A line that fails changes nothing and raises `StatementError`, located like a parse
+error (`SOURCE:LINE:COL: error: what (expected ...)`, the line, a caret); the caller prints it
+and goes on (the REPL) or stops (a script, see script.py).
 
-`interact` is the terminal loop (readline history and tab completion of legal actions and
-commands, colours through rich); `run_stream` reads lines from a pipe without prompts, so
-`echo legal | dockyard play tictactoe` prints just the legal actions.
+A shell may be seated (`--as SEAT`): it then shows the game as that player sees it, lists only
+that player's actions, refuses actions of other seats and another player's hidden things. Bots
+(`--bot SEAT=NAME`) move as soon as it is their turn; each move is printed as its action line.
+The terminal loop (prompt, completion, history, colours) is in terminal.py.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from . import files
-from .game import Action, DockyardError, IllegalAction, Outcome
-from .language import ParseError, Statement
+from .game import Action, DockyardError, IllegalAction
+from .language import META_WORDS, ParseError, Statement
 from .session import Session
+from .terminal import Output
+from .words import describe_outcome, did_you_mean, plural
 
 COMMANDS: dict[str, str] = {
-    "help": "this list",
-    "legal [PLAYER]": "the legal actions now (of PLAYER), one canonical text per line",
-    "show [PLAYER] [TOPIC]": "the game as PLAYER (or a spectator) sees it",
-    "undo [N]": "take back the last N actions (1)",
+    "help [VERB]": "this list, or how to write an action (`help place`), with a legal example",
+    "legal [PLAYER] [VERB ARG...]": "the legal actions now, grouped by verb when many; "
+    "`legal place t12` lists those starting so",
+    "show [TOPIC]": "the game as you see it (topics below; `show hand`)",
+    "hand": "your hand (as `show hand`)",
+    "bots": "the bots that can play this game",
+    "undo [N]": "take back your last N actions (1), with the bots' replies",
     "redo [N]": "play again N actions taken back (1)",
     "save [--force] FILE": "save the game (seed and actions, readable TOML); --force replaces a file",
     "load FILE": "continue a saved game",
-    "log": "the actions so far, one canonical text per line (a script)",
+    "log": "the actions so far, one canonical line each (a script)",
     "events": "everything that happened so far",
     "result": "the outcome, once the game is over",
     "expect QUERY OP VALUE": "check a value, e.g. `expect winner == x`",
+    "expect illegal: ACTION": 'check that ACTION is refused (add `because "TEXT"`)',
     "quit": "leave",
 }
-META_WORDS = tuple(c.split()[0] for c in COMMANDS)
 QUERY_HINT = "a query such as over, reason, actor, actions, winner, draw or score.PLAYER"
 HINT_ACTIONS = 3  # legal actions quoted in an illegal move's message
+GROUP_AT = 30  # `legal` groups by verb when it would list more lines than this
+MAX_BOT_MOVES = 100_000  # bots playing each other in a row: a game longer is stuck
+
+MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
+EXCERPT = 60
+# control characters, Unicode line and paragraph separators, bidirectional overrides and bytes
+# that were not UTF-8: none belongs in a statement (a tab is fine); a line ends only at \n
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\udc80-\udcff]"
+)
 
 
 class StatementError(ParseError):
@@ -56,69 +73,6 @@ class Failed(DockyardError):
         self.expected = expected
 
 
-class Output:
-    """Where a shell writes: plain text, or colours through rich when writing to a terminal."""
-
-    def __init__(self, out: IO[str] | None = None, err: IO[str] | None = None, color: bool = False):
-        self.out = out if out is not None else sys.stdout
-        self.err = err if err is not None else sys.stderr
-        self._consoles: tuple[Any, Any] | None = None
-        if color and not os.environ.get("NO_COLOR"):
-            from rich.console import Console
-
-            self._consoles = (
-                Console(file=self.out, highlight=False, soft_wrap=True),
-                Console(file=self.err, highlight=False, soft_wrap=True),
-            )
-
-    def say(self, text: str, style: str | None = None) -> None:
-        if self._consoles is not None and style:
-            self._consoles[0].print(text, style=style, markup=False)
-        else:
-            self.out.write(text + "\n")
-
-    def error(self, text: str) -> None:
-        self.out.flush()
-        if self._consoles is not None:
-            self._consoles[1].print(text, style="bold red", markup=False)
-        else:
-            self.err.write(text + "\n")
-        self.err.flush()
-
-
-def plural(n: int, word: str) -> str:
-    """'1 action', '2 actions'."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def number(value: float) -> str:
-    """A score as people write it: 3, not 3.0."""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def describe_outcome(outcome: Outcome) -> list[str]:
-    """Two lines: who won and why, then the scores."""
-    if len(outcome.winners) == 1:
-        head = f"{outcome.winners[0]} wins"
-    elif outcome.winners:
-        head = f"{' and '.join(outcome.winners)} share the win"
-    else:
-        head = "draw"
-    lines = [f"{head} ({outcome.reason})" if outcome.reason else head]
-    if outcome.scores:
-        lines.append("scores: " + ", ".join(f"{p} {number(s)}" for p, s in outcome.scores.items()))
-    return lines
-
-
-MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
-EXCERPT = 60
-# control characters, Unicode line and paragraph separators, and bidirectional overrides: none
-# belongs in a statement (a tab is fine); a line ends only at \n or \r\n
-_CONTROL = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\udc80-\udcff]"
-)
-
-
 def excerpt(line: str) -> str:
     return line if len(line) <= EXCERPT else line[:EXCERPT] + "..."
 
@@ -126,14 +80,8 @@ def excerpt(line: str) -> str:
 def check_line(line: str, source: str, lineno: int) -> None:
     """Refuse, before parsing, a line that is too long or holds a control character."""
     if len(line) > MAX_LINE:
-        raise ParseError(
-            source,
-            lineno,
-            1,
-            f"the line is {len(line):,} characters long; the limit is {MAX_LINE:,}",
-            "a shorter line",
-            excerpt(line),
-        )
+        what = f"the line is {len(line):,} characters long; the limit is {MAX_LINE:,}"
+        raise ParseError(source, lineno, 1, what, "a shorter line", excerpt(line))
     bad = _CONTROL.search(line)
     if bad is not None:
         char = bad.group()
@@ -142,11 +90,10 @@ def check_line(line: str, source: str, lineno: int) -> None:
             if "\udc80" <= char <= "\udcff"
             else f"a control character (U+{ord(char):04X})"
         )
-        col = bad.start() + 1
         raise ParseError(
             source,
             lineno,
-            col,
+            bad.start() + 1,
             f"{what} in the line",
             "printable text",
             excerpt(_CONTROL.sub("?", line)),
@@ -168,15 +115,22 @@ class Shell:
         content: Sequence[str] = (),
         interactive: bool = False,
         write_root: Path | None = None,
+        seat: str | None = None,
+        bots: dict[str, Any] | None = None,
     ) -> None:
         self.session = session
         self.output = output or Output()
         self.content = tuple(content)
         self.interactive = interactive
         self.write_root = write_root  # files are written only under it (scripts: the cwd)
-        self.seat: str | None = None  # `--as SEAT`: the one player at this keyboard
-        self.bots: dict[str, Any] = {}  # seat -> bot playing it
+        self.seat = seat  # `--as SEAT`: the one player at this keyboard
+        self.bots: dict[str, Any] = dict(bots or {})  # seat -> the bot playing it
         self.done = False  # `quit` was given
+        self.actions = 0  # actions played by lines (not by bots)
+        self.expectations = 0  # expectations that held
+        self.announced = False  # the result was printed when the game ended
+        if seat is not None and seat not in session.players:
+            raise DockyardError(f"no seat {seat!r} (players: {', '.join(session.players)})")
 
     # ---- one line ---------------------------------------------------------------------------
     def run_line(self, line: str, source: str = "<input>", lineno: int = 1) -> None:
@@ -198,20 +152,17 @@ class Shell:
         except Exception as exc:  # a bug must not end the session or lose the game
             if os.environ.get("DOCKYARD_DEBUG") == "1":
                 raise
-            raise StatementError(
-                source,
-                lineno,
-                first_column(line),
-                f"internal error: {type(exc).__name__}: {exc} (the game is as it was)",
-                "",
-                line,
-            ) from None
+            what = f"internal error: {type(exc).__name__}: {exc} (the game is as it was)"
+            raise StatementError(source, lineno, first_column(line), what, "", line) from None
 
     def execute(self, stmt: Statement) -> None:
         if stmt.kind == "action":
-            self.act(self.session.action_of(stmt))
+            self.act(self.action_of(stmt))
+            self.play_bots()
         elif stmt.kind == "expect":
             self.expect(stmt.name, *stmt.args)
+        elif stmt.kind == "expect-illegal":
+            self.expect_illegal(*stmt.args)
         elif stmt.kind == "meta":
             getattr(self, f"do_{stmt.name}")(*stmt.args)
         else:  # a header
@@ -220,19 +171,60 @@ class Shell:
                 "an action, `expect` or a command such as `help`",
             )
 
-    # ---- actions and checks --------------------------------------------------------------------
+    # ---- actions and bots ----------------------------------------------------------------------
+    def action_of(self, stmt: Statement) -> Action:
+        """The action a line means; a line without `PLAYER:` is the seat's, else the one human
+        who may act now."""
+        if stmt.player is None:
+            session = self.session
+            humans = [p for p in session.actors() if p not in self.bots]
+            who = self.seat if self.seat is not None else humans[0] if len(humans) == 1 else None
+            if who is not None:
+                return Action(who, stmt.name, stmt.args)
+        return self.session.action_of(stmt)
+
+    def _mine(self, player: str) -> None:
+        if self.seat is not None and player != self.seat:
+            raise Failed(f"you play {self.seat}: {player}'s actions are not yours to choose")
+        if player in self.bots:
+            raise Failed(f"{player} is played by the bot {self.bots[player].name}")
+
     def act(self, action: Action) -> None:
-        session = self.session
+        self._mine(action.player)
         try:
-            events = session.apply(action)
+            events = self.session.apply(action)
         except IllegalAction as exc:
-            raise Failed(str(exc), self._legal_hint(action)) from None
+            hint = self._legal_hint(action)
+            if hint.startswith("did you mean"):
+                raise Failed(f"{exc}; {hint}") from None
+            raise Failed(str(exc), hint) from None
+        self.actions += 1
+        self._report(events)
+
+    def _report(self, events: Iterable[Any]) -> None:
         for event in events:
             self.output.say(event.text, "cyan")
-        outcome = session.outcome()
-        if outcome is not None:
-            for line in describe_outcome(outcome):
+        outcome = self.session.outcome()
+        if outcome is not None and not self.announced:
+            self.announced = True
+            for line in describe_outcome(outcome, why=False):  # the events said why
                 self.output.say(line, "bold green")
+
+    def play_bots(self) -> None:
+        """Let the bots move while it is their turn; each move printed as its action line."""
+        session = self.session
+        for _ in range(MAX_BOT_MOVES):
+            if session.over or not self.bots:
+                return
+            seats = [session.players.index(p) for p in session.actors() if p in self.bots]
+            if not seats:
+                return
+            bot = self.bots[session.players[seats[0]]]
+            action = bot.choose(session, seats[:1])
+            events = session.apply(action)
+            self.output.say(session.format(action), "magenta")
+            self._report(events)
+        raise DockyardError(f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
 
     def _legal_hint(self, action: Action) -> str:
         session = self.session
@@ -243,11 +235,23 @@ class Shell:
         legal = session.legal_actions(mover)
         if not legal:
             return ""
-        texts = [session.format(a) for a in legal[:HINT_ACTIONS]]
-        quoted = ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else texts[0]
+        texts = [session.format(a) for a in legal]
+        typed = session.format(action)
+        # "did you mean" only for a word nobody could mean (a typo'd id or cell): one that no
+        # legal action and no action so far holds; a real but unplayable one gets examples
+        known = {w for t in texts for w in t.split()}
+        known.update(w for a in session.log for w in session.format(a).split())
+        if set(typed.split()) - known:
+            same = [t for a, t in zip(legal, texts, strict=True) if a.verb == action.verb]
+            close = difflib.get_close_matches(typed, same, n=1, cutoff=0.6)
+            if close:
+                return f"did you mean {close[0]}?"
+        quoted = texts[:HINT_ACTIONS]
+        words = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
         more = f"; {len(legal)} in all, `legal` lists them" if len(legal) > HINT_ACTIONS else ""
-        return f"a legal action such as {quoted}{more}"
+        return f"a legal action such as {words}{more}"
 
+    # ---- expectations ---------------------------------------------------------------------------
     def expect(self, query: str, op: str, value: Any) -> None:
         try:
             self.session.expect(query, op, value)
@@ -264,89 +268,192 @@ class Shell:
             except KeyError as exc:
                 raise Failed(f"unknown query {exc.args[0]}", QUERY_HINT) from None
             raise Failed(f"expect failed: {query} is {_show(actual)}", wanted) from None
+        self.expectations += 1
         if self.interactive:
             self.output.say("ok", "green")
 
-    # ---- meta commands --------------------------------------------------------------------------
-    def do_help(self) -> None:
+    def expect_illegal(self, stmt: Statement, because: str | None) -> None:
+        """The action must be refused (for a reason holding `because`); nothing changes."""
+        action = self.action_of(stmt)
+        text = self.session.format(action) if self.session.malformed(action) is None else "it"
+        reason = self.session.check(action)
+        if reason is None:
+            raise Failed(f"expect failed: {text} is legal", "an action the rules refuse")
+        if because is not None and because.lower() not in reason.lower():
+            raise Failed(
+                f"expect failed: {text} is refused, but because {reason}",
+                f'a reason saying "{because}"',
+            )
+        self.expectations += 1
+        if self.interactive:
+            self.output.say(f"ok: refused ({reason})", "green")
+
+    # ---- commands ---------------------------------------------------------------------------------
+    def do_help(self, word: str | None = None) -> None:
+        if word is not None:
+            return self._help_on(word)
         session = self.session
         game = session.game
-        self.output.say(f"{game.title}: {game.summary}" if game.summary else game.title)
-        self.output.say(
-            "Type an action (`PLAYER: ...`; the player may be left out when only one may act)"
-        )
-        legal = session.legal_actions()
-        if legal:
-            self.output.say(f"such as `{session.format(legal[0])}`, or a command:")
-        else:
-            self.output.say("or a command:")
+        say = self.output.say
+        say(f"{game.title}: {game.summary}" if game.summary else game.title)
+        say("Type an action (`PLAYER: ...`; the player may be left out when only one may act)")
+        legal = self._legal()
+        say(f"such as `{session.format(legal[0])}`, or a command:" if legal else "or a command:")
         width = max(map(len, COMMANDS))
         for usage, what in COMMANDS.items():
-            self.output.say(f"  {usage.ljust(width)}  {what}")
+            say(f"  {usage.ljust(width)}  {what}")
+        say(f"actions: {', '.join(session.language.verbs())} (`help VERB` for one)")
         topics = list(game.topics())
         if topics:
-            self.output.say(f"topics for `show`: {', '.join(topics)}")
+            say(f"topics for `show`: {', '.join(topics)}")
 
-    def do_legal(self, player: str | None = None) -> None:
+    def _help_on(self, word: str) -> None:
+        language = self.session.language
+        verbs = language.verbs()
+        say = self.output.say
+        if word in verbs:
+            for form in verbs[word]:
+                say(form)
+            for line in language.terminal_help(" ".join(verbs[word])):
+                say(f"  {line}")
+            example = next((a for a in self._legal() if a.verb == word), None)
+            if example is not None:
+                say(f"legal now, e.g.: {self.session.format(example)}")
+            else:
+                say(f"no {word} action is legal now")
+            return
+        usage = [u for u in COMMANDS if u.split()[0] == word]
+        if usage:
+            for u in usage:
+                say(f"{u}: {COMMANDS[u]}")
+            return
+        raise Failed(
+            f"no action or command called {word!r}{did_you_mean(word, [*verbs, *META_WORDS])}",
+            f"one of {', '.join([*verbs, *META_WORDS])}",
+        )
+
+    def _legal(self, player: str | None = None) -> list[Action]:
+        """The legal actions for this keyboard: the seat's only, when seated."""
+        if self.seat is not None:
+            return self.session.legal_actions(self.seat)
+        legal = self.session.legal_actions(player)
+        return [a for a in legal if a.player not in self.bots] if player is None else legal
+
+    def do_legal(self, *words: str) -> None:
         session = self.session
-        if player is not None and player not in session.players:
-            raise Failed(f"no player {player!r}", f"one of {', '.join(session.players)}")
-        for action in session.legal_actions(player):
-            self.output.say(session.format(action))
+        words_list = list(words)
+        player = None
+        if words_list and words_list[0].rstrip(":") in session.players:
+            player = words_list.pop(0).rstrip(":")
+            if self.seat is not None and player != self.seat:
+                raise Failed(f"you play {self.seat}: {player}'s actions are hidden from you")
+        legal = self._legal(player)
+        texts = [session.format(a) for a in legal]
+        if self.seat is not None and not legal and not session.over:
+            who = " or ".join(session.actors()) or "nobody"
+            self.output.say(f"nothing for {self.seat} to do now (waiting for {who})")
+            return
+        if words_list:
+            prefix = " ".join(words_list)
+            texts = [t for t in texts if t.split(": ", 1)[-1].startswith(prefix)]
+            if not texts:
+                verbs = session.language.verbs()
+                hint = did_you_mean(words_list[0], verbs) if words_list[0] not in verbs else ""
+                raise Failed(f"no legal action starts with {prefix!r}{hint}")
+        if len(texts) <= GROUP_AT or words_list:
+            for text in texts:
+                self.output.say(text)
+            return
+        groups: dict[str, list[str]] = {}
+        for action, text in zip(legal, texts, strict=True):
+            groups.setdefault(f"{action.player}: {action.verb}", []).append(text)
+        for key, members in groups.items():
+            verb = key.split(": ", 1)[1]
+            if len(members) <= 3:
+                for text in members:
+                    self.output.say(text)
+            else:
+                self.output.say(f"{key}: {len(members)}  e.g. {members[0]}  (legal {verb} ...)")
+
+    def _viewer(self, named: list[str]) -> str | None:
+        session = self.session
+        if self.seat is not None:
+            other = [p for p in named if p != self.seat]
+            if other:
+                raise Failed(
+                    f"you play {self.seat}: what {other[0]} sees is hidden from you",
+                    "show TOPIC, seen as you",
+                )
+            return self.seat
+        if named:
+            return named[0]
+        humans = [p for p in session.actors() if p not in self.bots]
+        return humans[0] if len(humans) == 1 else None
+
+    def render_table(self) -> str:
+        return self.session.render(self._viewer([]), "")
 
     def do_show(self, *words: str) -> None:
         session = self.session
-        # Seen as the player named (anywhere in the line), else as the one player to act (the
-        # one at the keyboard), else as a spectator: hidden things stay hidden from the others.
+        # Seen as the seat, the player named, else the one human to act (the one at the
+        # keyboard), else as a spectator: hidden things stay hidden from the others.
         named = [w for w in words if w in session.players]
         rest = [w for w in words if w not in session.players]
-        actors = session.actors()
-        viewer = named[0] if named else actors[0] if len(actors) == 1 else None
+        viewer = self._viewer(named)
         topic = " ".join(rest)
         topics = list(session.game.topics())
         if topic and topic not in topics:
             expected = f"one of {', '.join(topics)}" if topics else "no topic (this game has none)"
-            names = ", ".join(session.players)
             raise Failed(
-                f"nothing to show called {topic!r}", f"a player ({names}) or a topic: {expected}"
+                f"nothing to show called {topic!r}{did_you_mean(topic, topics)}",
+                f"a topic: {expected}",
             )
         self.output.say(session.render(viewer, topic))
+
+    def do_hand(self, player: str | None = None) -> None:
+        if "hand" not in self.session.game.topics():
+            raise Failed(f"{self.session.game.title} has no hands to show")
+        self.do_show(*([player] if player else []), "hand")
+
+    def do_bots(self) -> None:
+        from .bots import bot_names
+
+        for name, summary in bot_names(self.session.game).items():
+            self.output.say(f"{name}: {summary}")
 
     def do_undo(self, n: int = 1) -> None:
         session = self.session
         if not session.log:
             raise Failed("nothing to undo", "an action first")
-        n = self.undo_count(n)
-        taken = session.log[-n:] if n > 0 else []
-        reason = session.why_not_undo(n, self.undoers())
+        n = self._undo_count(n)
+        taken = session.log[-n:]
+        who = self._undoers()
+        reason = session.why_not_undo(n, who)
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
-        session.undo(n, players=self.undoers())
+        session.undo(n, players=who)
+        self.announced = False
         for action in reversed(taken):
             self.output.say(f"took back {session.format(action)}", "yellow")
 
-    def undoers(self) -> set[str] | None:
-        """Whose actions `undo` may take back: everyone's at a hot seat; with a seat, that
-        player's own and the bots' replies to them."""
-        if self.seat is None:
-            return None
-        return {self.seat, *self.bots}
+    def _undoers(self) -> set[str] | None:
+        """Whose actions `undo` may take back: anyone's at a hot seat; when seated, the seat's
+        own and the bots' replies to them."""
+        return None if self.seat is None else {self.seat, *self.bots}
 
-    def undo_count(self, n: int) -> int:
-        """`undo N` takes back N of the user's own actions, with the bots' moves after them."""
+    def _undo_count(self, n: int) -> int:
+        """`undo N` takes back N of the humans' actions, with the bots' moves after each."""
         if not self.bots:
             return n
         log = self.session.log
         count = mine = 0
         for action in reversed(log):
-            if mine == n and action.player in self.bots:
+            if mine == n:
                 break
             count += 1
             if action.player not in self.bots:
                 mine += 1
-                if mine == n:
-                    continue
-        return min(count, len(log)) or n
+        return count
 
     def do_redo(self, n: int = 1) -> None:
         session = self.session
@@ -358,8 +465,7 @@ class Shell:
             action = session.redo_stack[-1]
             session.redo(1)
             self.output.say(f"redid {session.format(action)}", "yellow")
-            for event in session.last_events:
-                self.output.say(event.text, "cyan")
+            self._report(session.last_events)
 
     def do_save(self, *words: str) -> None:
         force, path = (True, words[1]) if len(words) == 2 else (False, words[0])
@@ -373,13 +479,17 @@ class Shell:
 
     def do_load(self, path: str) -> None:
         session = Session.load(path, self.content or None)
+        if self.seat is not None and self.seat not in session.players:
+            raise Failed(f"{path}: there is no seat {self.seat} in that game")
         self.session = session
+        self.announced = session.over
         who = ", ".join(session.actors()) or "nobody"
         self.output.say(
             f"loaded {path}: {session.game.name}, seed {session.seed}, "
-            f"{len(session.log)} actions; to move: {who}",
+            f"{plural(len(session.log), 'action')}; to move: {who}",
             "yellow",
         )
+        self.play_bots()
 
     def do_log(self) -> None:
         for action in self.session.log:
@@ -400,6 +510,11 @@ class Shell:
     def run_stream(self, stream: Iterable[str], source: str = "<stdin>") -> int:
         """Lines from a pipe, no prompts; errors are printed and play goes on. 1 if any failed."""
         failed = False
+        try:
+            self.play_bots()
+        except DockyardError as exc:
+            self.output.error(str(exc))
+            return 1
         for lineno, line in enumerate(stream, 1):
             try:
                 self.run_line(line, source, lineno)
@@ -411,72 +526,50 @@ class Shell:
         return 1 if failed else 0
 
     def interact(self) -> int:
-        """The terminal loop: prompt, readline history and completion; Ctrl-D or `quit` leaves."""
-        history = _setup_readline(self)
-        session = self.session
-        self.output.say(
-            f"{session.game.title}: {', '.join(session.players)} (seed {session.seed})", "bold"
-        )
-        self.output.say("`help` lists the commands; Tab completes actions and commands")
-        self.output.say(session.render())
-        for event in session.last_events:
-            self.output.say(event.text, "cyan")
-        lineno = 0
-        try:
-            while not self.done:
-                lineno += 1
-                try:
-                    line = input(self.prompt())
-                except EOFError:
-                    self.output.say("")
-                    break
-                except KeyboardInterrupt:
-                    self.output.say("")
-                    continue
-                try:
-                    self.run_line(line, "<input>", lineno)
-                except DockyardError as exc:
-                    self.output.error(str(exc))
-        finally:
-            _save_history(history)
-        return 0
+        from .terminal import interact
+
+        return interact(self)
 
     def prompt(self) -> str:
         session = self.session
+        name = session.game.name
         if session.over:
-            return f"{session.game.name} (over)> "
-        return f"{session.game.name} {' '.join(session.actors())}> "
+            return f"{name} (over)> "
+        actors = [p for p in session.actors() if p not in self.bots]
+        if self.seat is not None:
+            if self.seat in session.actors():
+                return f"{name} {self.seat}> "
+            return f"{name} {self.seat} (waiting for {' or '.join(session.actors())})> "
+        return f"{name} {' '.join(actors)}> "
 
     # ---- completion ------------------------------------------------------------------------
     def completions(self, prefix: str) -> list[str]:
         """Whole lines that complete `prefix`: commands, and legal actions' canonical texts."""
         session = self.session
         lines: list[str] = []
-        actors = session.actors()
-        for action in session.legal_actions():
+        for action in self._legal():
             text = session.format(action)
             lines.append(text)
-            if len(actors) == 1 and text.startswith(f"{action.player}: "):
-                lines.append(text[len(action.player) + 2 :])
+            lines.append(text.split(": ", 1)[-1])
         lines.extend(
-            f"{w} " if w not in ("help", "log", "events", "result", "quit") else w
+            f"{w} " if w not in ("log", "events", "result", "quit", "bots") else w
             for w in META_WORDS
         )
         lines.extend(f"legal {p}" for p in session.players)
+        lines.extend(f"help {v}" for v in session.language.verbs())
         lines.extend(f"show {w}" for w in (*session.players, *session.game.topics()))
         return sorted({line for line in lines if line.startswith(prefix)})
 
 
 def result_lines(session: Session) -> list[str]:
     """The `result` command: the outcome and scores, or who is to move."""
-    n = len(session.log)
-    played = f"{n} action{'' if n == 1 else 's'}"
+    played = plural(len(session.log), "action")
     outcome = session.outcome()
     if outcome is None:
         who = " or ".join(session.actors()) or "nobody"
         return [f"not over after {played} ({who} to move)"]
     lines = describe_outcome(outcome)
-    lines[0] = f"result: {lines[0]} after {played}"
+    lines[0] = f"result: {lines[0]} (after {played})"
     return lines
 
 
@@ -488,51 +581,3 @@ def _show(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def _history_file() -> Path:
-    return Path(os.environ.get("DOCKYARD_HISTORY") or Path.home() / ".dockyard_history")
-
-
-def _setup_readline(shell: Shell) -> Any:
-    try:
-        import readline
-    except ImportError:  # not every platform has it; the REPL works without
-        return None
-    matches: list[str] = []
-
-    def complete(text: str, state: int) -> str | None:
-        nonlocal matches
-        if state == 0:
-            line = readline.get_line_buffer()[: readline.get_endidx()]
-            indent = len(line) - len(line.lstrip())
-            # readline replaces the word that starts at begidx: hand back each line from there
-            start = max(readline.get_begidx() - indent, 0)
-            try:
-                matches = [m[start:] for m in shell.completions(line[indent:])]
-            except Exception:  # completion must never break the prompt
-                matches = []
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer(complete)
-    readline.set_completer_delims(" \t")
-    if "libedit" in (readline.__doc__ or ""):
-        readline.parse_and_bind("bind ^I rl_complete")
-    else:
-        readline.parse_and_bind("tab: complete")
-    path = _history_file()
-    try:
-        readline.read_history_file(path)
-    except OSError:
-        pass
-    return readline
-
-
-def _save_history(readline: Any) -> None:
-    if readline is None:
-        return
-    try:
-        readline.set_history_length(1000)
-        readline.write_history_file(_history_file())
-    except OSError:
-        pass

@@ -9,7 +9,8 @@
     expect winner == x
 
 A script may start with a header: `game NAME`, `seed N`, `variant NAME` (repeatable),
-`players A B ...` and `content DIR` (repeatable: a content folder layered over the built-in one,
+`players A B ...`, `bot SEAT [NAME]` (that seat is played by a bot; repeatable) and
+`content DIR` (repeatable: a content folder layered over the built-in one,
 relative to the script, so a scenario can stack the bag or use its own board), before its first
 other statement; `--content` folders go over the header's. Command-line flags and the header combine
 this way: the game named by `--game` (or by `dockyard play GAME`) and by the header must agree;
@@ -26,11 +27,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import files
 from .game import DockyardError, Game
 from .language import Language, ParseError, Statement
 from .repl import Output, Shell, StatementError, first_column, result_lines
+from .words import plural
 
 
 class _AnyGame(Game):
@@ -51,6 +54,7 @@ class Header:
     variants: list[str] = field(default_factory=list)
     players: list[str] | None = None
     content: list[str] = field(default_factory=list)  # folders, relative to the script
+    bots: dict[str, str | None] = field(default_factory=dict)  # seat -> bot name (None: default)
     where: dict[str, int] = field(default_factory=dict)  # key -> line number
     end: int = 0  # number of the last header line
 
@@ -113,6 +117,9 @@ def _take(header: Header, stmt: Statement, lineno: int, line: str) -> None:
         header.where[f"variant {stmt.args[0]}"] = lineno
     elif key == "players":
         header.players = [str(a) for a in stmt.args]
+    elif key == "bot":
+        header.bots[str(stmt.args[0])] = str(stmt.args[1]) if len(stmt.args) > 1 else None
+        header.where[f"bot {stmt.args[0]}"] = lineno
     elif key == "content":
         folder = Path(header.source).parent / str(stmt.args[0])
         if not folder.is_dir():
@@ -131,6 +138,26 @@ class Flags:
     variants: list[str] = field(default_factory=list)
     players: list[str] | int | None = None
     content: list[str] = field(default_factory=list)
+    bots: dict[str, str | None] = field(default_factory=dict)  # --bot SEAT[=NAME]
+
+
+def make_bots(session: Any, chosen: dict[str, str | None], header: Header | None = None) -> dict:
+    """The bots for the seats named (`bot SEAT [NAME]` in a header, `--bot SEAT[=NAME]`)."""
+    from .bots import make_bot
+
+    bots: dict[str, Any] = {}
+    for seat, name in chosen.items():
+        try:
+            if seat not in session.players:
+                raise DockyardError(
+                    f"no seat {seat!r} for a bot (players: {', '.join(session.players)})"
+                )
+            bots[seat] = make_bot(session.game, name, session.seed + 1 + len(bots))
+        except DockyardError as exc:
+            if header is not None and f"bot {seat}" in header.where:
+                raise header.error(f"bot {seat}", str(exc)) from None
+            raise
+    return bots
 
 
 def open_session(header: Header | None, flags: Flags):  # -> Session
@@ -191,20 +218,60 @@ def run_lines(shell: Shell, lines: Sequence[str], source: str, header_end: int =
             return
 
 
-def run_script(path: str, flags: Flags, output: Output) -> int:
-    """`dockyard run`: 0 when every statement and expect succeeded, else 1 (error printed)."""
+def run_script(path: str, flags: Flags, output: Output, as_json: bool = False) -> int:
+    """`dockyard run`: 0 when every statement and expect succeeded, else 1 (error printed).
+    It ends with the result (unless an action already printed it) and a count: `N actions,
+    M expectations passed`. With `as_json`, one JSON object instead (for programs)."""
+    import json
+
     text = read_text(path)
     lines = split_lines(text)
+    shell: Shell | None = None
+    error: str | None = None
     try:
         header = read_header(lines, path)
         session = open_session(header, flags)
         shell = Shell(session, output, flags.content, write_root=Path.cwd())
+        shell.bots = make_bots(session, {**header.bots, **flags.bots}, header)
         for event in session.last_events:
             output.say(event.text, "cyan")
+        shell.play_bots()
         run_lines(shell, lines, path, header.end)
     except ParseError as exc:  # StatementError too: both are located
-        output.error(str(exc))
+        error = str(exc)
+    if as_json:
+        print(json.dumps(run_summary(shell, path, error)))
+        return 1 if error else 0
+    if error is not None:
+        output.error(error)
         return 1
-    for line in result_lines(shell.session):
-        output.say(line, "bold")
+    assert shell is not None
+    if not shell.announced or not shell.session.over:
+        for line in result_lines(shell.session):
+            output.say(line, "bold")
+    output.quiet = False
+    output.say(
+        f"{plural(len(shell.session.log), 'action')}, "
+        f"{plural(shell.expectations, 'expectation')} passed"
+    )
     return 0
+
+
+def run_summary(shell: Shell | None, path: str, error: str | None) -> dict[str, Any]:
+    """What `run --json` prints: the script, whether it passed, and the game's end."""
+    out: dict[str, Any] = {"script": path, "ok": error is None, "error": error}
+    if shell is not None:
+        session = shell.session
+        outcome = session.outcome()
+        out.update(
+            game=session.game.name,
+            seed=session.seed,
+            players=list(session.players),
+            actions=len(session.log),
+            expectations=shell.expectations,
+            over=session.over,
+            winners=list(outcome.winners) if outcome else None,
+            scores=dict(outcome.scores) if outcome else None,
+            reason=outcome.reason if outcome else None,
+        )
+    return out

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from .bots import play_random_game
 from .game import DockyardError
-from .repl import number
+from .words import number
 
 
 @dataclass

@@ -72,12 +72,12 @@ def test_piped_game_end_prints_the_outcome(dockyard) -> None:
     moves = "x: mark a1\no: mark b1\nx: mark a2\no: mark b2\nx: mark a3\n"
     code, out, _ = dockyard("play", "tictactoe", stdin=moves + "result\n")
     assert code == 0
-    assert "x wins (three in a row)" in out
-    assert "scores: x 1, o 0" in out
+    assert "x wins 1-0" in out
     assert lines(out)[-2:] == [
-        "result: x wins (three in a row) after 5 actions",
-        "scores: x 1, o 0",
+        "result: x wins 1-0 (after 5 actions)",
+        "the game ended because x has three in a row",
     ]
+    assert out.count("1-0") == 2  # once when the game ends, once for `result`
 
 
 def test_quit_stops_reading(dockyard) -> None:

@@ -74,8 +74,10 @@ def test_the_example_game_replays_to_its_recorded_final_scores(capsys):
     with as_file(script) as path:
         assert main(["run", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "p2 wins (p1 has shipped 9 goods)" in out
-    assert "scores: p1 18, p2 20" in out
+    assert "p2 wins 20-18 on points" in out
+    assert "the game ends: p1 has shipped 9 goods" in out
+    assert out.count("20-18") == 1  # each score said once
+    assert "284 actions, 15 expectations passed" in out
 
 
 def test_the_first_connection_scenario_runs_with_its_own_content_layer(capsys):

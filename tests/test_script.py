@@ -54,16 +54,20 @@ def test_a_passing_script_prints_events_and_the_final_result(run) -> None:
     code, out, err, _ = run(X_WINS + "expect winner == x\nexpect score.o == 0\n")
     assert (code, err) == (0, "")
     assert "x marks a3" in out
-    assert out.splitlines()[-2:] == [
-        "result: x wins (three in a row) after 5 actions",
-        "scores: x 1, o 0",
+    assert out.splitlines()[-3:] == [
+        "the game ends: x has three in a row",
+        "x wins 1-0",
+        "5 actions, 2 expectations passed",
     ]
 
 
 def test_a_script_that_does_not_finish_the_game_says_who_is_to_move(run) -> None:
     code, out, _, _ = run("game tictactoe\nmark b2\n")
     assert code == 0
-    assert out.splitlines()[-1] == "not over after 1 action (o to move)"
+    assert out.splitlines()[-2:] == [
+        "not over after 1 action (o to move)",
+        "1 action, 0 expectations passed",
+    ]
 
 
 def test_header_seed_players_and_flags(run) -> None:
@@ -187,7 +191,10 @@ def test_a_missing_script_is_one_line(run, capsys) -> None:
 def test_quit_ends_a_script_early_and_successfully(run) -> None:
     code, out, _, _ = run("game tictactoe\nmark b2\nquit\nmark b2\n")
     assert code == 0
-    assert out.splitlines()[-1] == "not over after 1 action (o to move)"
+    assert out.splitlines()[-2:] == [
+        "not over after 1 action (o to move)",
+        "1 action, 0 expectations passed",
+    ]
 
 
 def test_failures_never_print_a_traceback_from_a_real_process(tmp_path: Path) -> None:

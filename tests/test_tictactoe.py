@@ -39,7 +39,7 @@ def test_three_in_a_row_wins(line) -> None:
     o1, o2 = o_moves_away_from(line)
     s = play(line[0], o1, line[1], o2, line[2])
     result = s.outcome()
-    assert result.winners == ("x",) and result.reason == "three in a row"
+    assert result.winners == ("x",) and result.reason == "x has three in a row"
     assert result.scores == {"x": 1.0, "o": 0.0} and not result.is_draw
 
 
@@ -63,7 +63,7 @@ def test_a_full_board_without_a_line_is_a_draw() -> None:
 def test_a_line_made_with_the_last_cell_is_a_win_not_a_draw() -> None:
     s = play("a1", "b1", "b2", "c1", "a3", "a2", "c2", "b3", "c3")
     assert s.query("empty") == 0
-    assert s.outcome().winners == ("x",) and s.outcome().reason == "three in a row"
+    assert s.outcome().winners == ("x",) and s.outcome().reason == "x has three in a row"
 
 
 def test_x_marks_first_and_turns_alternate() -> None:
@@ -116,7 +116,7 @@ def test_a_four_by_four_board_with_three_to_win(tmp_path) -> None:
     s = play("b2", "a1", "c3", "a2", content=(big,))
     assert len(s.legal_actions()) == 12 and "d4" in {a.args[0] for a in s.legal_actions()}
     s.apply_text("mark d4")
-    assert s.outcome().winners == ("x",) and s.outcome().reason == "three in a row"
+    assert s.outcome().winners == ("x",) and s.outcome().reason == "x has three in a row"
 
 
 def test_a_four_by_four_board_with_four_to_win_needs_four(tmp_path) -> None:
@@ -124,7 +124,7 @@ def test_a_four_by_four_board_with_four_to_win_needs_four(tmp_path) -> None:
     s = play("a1", "a4", "b1", "b4", "c1", "c4", content=(big,))
     assert not s.over
     s.apply_text("mark d1")
-    assert s.outcome().reason == "4 in a row"
+    assert s.outcome().reason.endswith("has 4 in a row")
 
 
 def test_a_four_by_four_board_is_drawn_with_columns_to_d(tmp_path) -> None:

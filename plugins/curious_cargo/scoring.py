@@ -101,6 +101,7 @@ def outcome(state: CargoState) -> Outcome:
     reason = state.flow.over or ""
     if not contenders:
         details["decided_by"] = "no player shipped 2 goods of each color: a draw"
+        details["won_by"] = "nobody has shipped 2 goods of each color"
         return Outcome(reason, (), scores, details)
     best = max(
         contenders,
@@ -122,6 +123,12 @@ def outcome(state: CargoState) -> Outcome:
             details["decided_by"] = "points"
         else:
             details["decided_by"] = "first on the Turn Order track"
+    details["won_by"] = {
+        "the only eligible player": "as the only player who shipped 2 goods of each color",
+        "stars": "on stars",
+        "points": "on points",
+        "first on the Turn Order track": "ahead on the Turn Order track (a tie on points)",
+    }[details["decided_by"]]
     return Outcome(reason, (state.players[best],), scores, details)
 
 

@@ -123,9 +123,8 @@ class TicTacToe(Game):
             if index in run
         ):
             state.winner = player
-            state.flow.over = (
-                "three in a row" if state.board.win == 3 else f"{state.board.win} in a row"
-            )
+            run = "three" if state.board.win == 3 else str(state.board.win)
+            state.flow.over = f"{state.players[player]} has {run} in a row"
         elif all(v >= 0 for v in state.cells):
             state.flow.over = "the board is full"
         if state.flow.over is not None:

@@ -1,0 +1,155 @@
+"""What a person at a terminal sees: colours (rich), and the line editor (prompt_toolkit).
+
+Why these two: rich writes styled text that degrades to plain text when the output is not a
+terminal or NO_COLOR is set, and prompt_toolkit gives line editing, completion menus and a
+history file on every platform without the C readline library. Both load only when a
+terminal is attached, so piped use and `dockyard --help` stay fast and plain.
+
+`Output` is where a shell writes; `interact` is the terminal loop: prompt naming who is to
+act, Tab completion of legal actions and commands (word by word), history kept across sessions
+in the user's data folder, Ctrl-C to clear a line, Ctrl-D or `quit` to leave.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from .game import DockyardError
+
+if TYPE_CHECKING:
+    from .repl import Shell
+
+
+def use_color(stream: Any) -> bool:
+    """Colours only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class Output:
+    """Where a shell writes: plain text, or colours through rich when writing to a terminal."""
+
+    def __init__(self, out: IO[str] | None = None, err: IO[str] | None = None, color: bool = False):
+        self.out = out if out is not None else sys.stdout
+        self.err = err if err is not None else sys.stderr
+        self._consoles: tuple[Any, Any] | None = None
+        self.quiet = False  # `run -q`: only errors
+        if color and not os.environ.get("NO_COLOR"):
+            from rich.console import Console
+
+            self._consoles = (
+                Console(file=self.out, highlight=False, soft_wrap=True),
+                Console(file=self.err, highlight=False, soft_wrap=True),
+            )
+
+    def say(self, text: str, style: str | None = None) -> None:
+        if self.quiet:
+            return
+        if self._consoles is not None and style:
+            self._consoles[0].print(text, style=style, markup=False)
+        else:
+            self.out.write(text + "\n")
+
+    def error(self, text: str) -> None:
+        self.out.flush()
+        if self._consoles is not None:
+            self._consoles[1].print(text, style="bold red", markup=False)
+        else:
+            self.err.write(text + "\n")
+        self.err.flush()
+
+
+def data_folder() -> Path:
+    """The user's data folder for dockyard ($XDG_DATA_HOME/dockyard, ~/.local/share/dockyard)."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "dockyard"
+
+
+def history_file() -> Path:
+    return Path(os.environ.get("DOCKYARD_HISTORY") or data_folder() / "history")
+
+
+def _history() -> Any:
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    path = history_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+        return FileHistory(str(path))
+    except OSError:  # a read-only home: history for this session only
+        return InMemoryHistory()
+
+
+def _completer(shell: Shell) -> Any:
+    from prompt_toolkit.completion import Completer, Completion
+
+    class LineCompleter(Completer):
+        """Completes the word under the cursor from whole lines the shell would accept."""
+
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            before = document.text_before_cursor
+            prefix = before.lstrip()
+            word = prefix.rsplit(" ", 1)[-1]
+            try:
+                lines = shell.completions(prefix)
+            except Exception:  # completion must never break the prompt
+                return
+            seen: set[str] = set()
+            for line in lines:
+                rest = line[len(prefix) :]
+                piece = word + rest.split(" ", 1)[0]
+                if " " in rest:
+                    piece += " "
+                if piece not in seen:
+                    seen.add(piece)
+                    yield Completion(piece, start_position=-len(word))
+
+    return LineCompleter()
+
+
+def interact(shell: Shell) -> int:
+    """The terminal loop; returns the exit code (0)."""
+    from prompt_toolkit import PromptSession
+
+    session = shell.session
+    out = shell.output
+    seat = f"; you play {shell.seat}" if shell.seat else ""
+    bots = "".join(f"; {p} is played by the bot {b.name}" for p, b in shell.bots.items())
+    out.say(
+        f"{session.game.title}: {', '.join(session.players)} (seed {session.seed}{seat}{bots})",
+        "bold",
+    )
+    out.say("`help` lists the commands; Tab completes actions and commands")
+    out.say(shell.render_table())
+    for event in session.last_events:
+        out.say(event.text, "cyan")
+    shell.play_bots()
+    prompt: Any = PromptSession(
+        history=_history(),
+        completer=_completer(shell),
+        complete_while_typing=False,
+        enable_history_search=True,
+    )
+    lineno = 0
+    while not shell.done:
+        lineno += 1
+        try:
+            line = prompt.prompt(shell.prompt())
+        except EOFError:
+            out.say("")
+            break
+        except KeyboardInterrupt:
+            continue
+        try:
+            shell.run_line(line, "<input>", lineno)
+        except DockyardError as exc:
+            out.error(str(exc))
+    return 0

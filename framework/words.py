@@ -1,0 +1,55 @@
+"""Words for players: counts, scores, results as sentences, and "did you mean ...?"."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from .game import Outcome
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 action', '2 actions' ('1 match', '2 matches' with `many`)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def number(value: float) -> str:
+    """A score as people write it: 3, not 3.0."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """'; did you mean show?' when a choice is close to `word`, else ''."""
+    close = difflib.get_close_matches(word, list(dict.fromkeys(choices)), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return f"; did you mean {' or '.join(close)}?"
+
+
+def describe_outcome(outcome: Outcome, why: bool = True) -> list[str]:
+    """The result as sentences, each score said once: 'alice wins 20-18 on points', then (with
+    `why`) why the game ended ('the game ended because ...')."""
+    scores = outcome.scores
+    how = outcome.details.get("won_by") if isinstance(outcome.details, dict) else None
+    winners = outcome.winners
+    two = len(scores) == 2
+    if len(winners) == 1:
+        winner = winners[0]
+        head = f"{winner} wins"
+        if two and winner in scores:
+            other = next(p for p in scores if p != winner)
+            head += f" {number(scores[winner])}-{number(scores[other])}"
+    elif winners:
+        head = f"{' and '.join(winners)} share the win"
+        if two and len(set(scores.values())) == 1:
+            head += f" {number(next(iter(scores.values())))} each"
+    else:
+        head = "no winner" if how else "a draw"
+    if how:
+        head += f": {how}" if not winners else f" {how}"
+    if scores and not (two and len(winners) == 1) and "each" not in head:
+        head += "; scores: " + ", ".join(f"{p} {number(s)}" for p, s in scores.items())
+    lines = [head]
+    if why and outcome.reason:
+        lines.append(f"the game ended because {outcome.reason}")
+    return lines
