@@ -277,6 +277,16 @@ class Language:
                     f"{word!r} is not a command, a header or an action{did_you_mean(word, known)}"
                 )
                 expected = "a command such as help or legal, or an action (`PLAYER: ...`)"
+            elif set(exc.accepts or exc.expected or ()) == {"COLON"} and did_you_mean(
+                text.split()[0], [*META_WORDS, *self.verbs()]
+            ):
+                # The first word was read as a player's name, but it looks like a misspelt
+                # command or verb (else the player's ':' is what is missing).
+                word = text.split()[0]
+                col = text.index(word) + 1
+                known = [*META_WORDS, *self.verbs()]
+                what = f"{word!r} is not a command or an action{did_you_mean(word, known)}"
+                expected = "a command such as help or legal, or an action (`PLAYER: ...`)"
             elif tok.type != "$END":
                 literals = self._literals(exc.accepts or exc.expected or set())
                 what += did_you_mean(str(tok), literals)

@@ -379,10 +379,11 @@ class Shell:
         session = self.session
         if self.seat is not None:
             other = [p for p in named if p != self.seat]
-            if other:
-                raise Failed(
-                    f"you play {self.seat}: what {other[0]} sees is hidden from you",
-                    "show TOPIC, seen as you",
+            if other:  # not an error: the table is shown, as the seat may see it
+                self.output.say(
+                    f"refused: what only {other[0]} may see is hidden from you (you play "
+                    f"{self.seat}); this is the table as you see it",
+                    "yellow",
                 )
             return self.seat
         if named:

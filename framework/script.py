@@ -226,6 +226,8 @@ def run_script(path: str, flags: Flags, output: Output, as_json: bool = False) -
 
     text = read_text(path)
     lines = split_lines(text)
+    if as_json:
+        output.quiet = True  # one JSON object, nothing else
     shell: Shell | None = None
     error: str | None = None
     try:

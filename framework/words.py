@@ -43,11 +43,14 @@ def describe_outcome(outcome: Outcome, why: bool = True) -> list[str]:
         head = f"{' and '.join(winners)} share the win"
         if two and len(set(scores.values())) == 1:
             head += f" {number(next(iter(scores.values())))} each"
+            return [head] + (
+                [f"the game ended because {outcome.reason}"] if why and outcome.reason else []
+            )
     else:
         head = "no winner" if how else "a draw"
     if how:
         head += f": {how}" if not winners else f" {how}"
-    if scores and not (two and len(winners) == 1) and "each" not in head:
+    if scores and not (two and len(winners) == 1):
         head += "; scores: " + ", ".join(f"{p} {number(s)}" for p, s in scores.items())
     lines = [head]
     if why and outcome.reason:
