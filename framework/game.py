@@ -193,6 +193,16 @@ class Game:
         """Topics `show` accepts, besides the empty one."""
         return ()
 
+    def describe(self, state: Any, viewer: int | None, ident: str) -> str | None:
+        """`show tile ID`: one component (a tile, a card) drawn with everything printed on it,
+        or None when there is no such component. Printed faces are public; where a component
+        is may not be, so this draws the component only."""
+        return None
+
+    def component_ids(self, state: Any) -> Sequence[str]:
+        """The ids `describe` knows (for "did you mean ...?")."""
+        return ()
+
     def query(self, state: Any, path: str) -> Any:
         """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones."""
         raise KeyError(path)

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "legal [PLAYER] [VERB ARG...]": "the legal actions now, grouped by verb when many; "
     "`legal place t12` lists those starting so",
     "show [TOPIC]": "the game as you see it (topics below; `show hand`)",
+    "show tile ID": "one tile or card with everything printed on it (`show card ID` too)",
     "hand": "your hand (as `show hand`)",
     "bots": "the bots that can play this game",
     "undo [N]": "take back your last N actions (1), with the bots' replies",
@@ -49,6 +50,7 @@ COMMANDS: dict[str, str] = {
 }
 QUERY_HINT = "a query such as over, reason, actor, actions, winner, draw or score.PLAYER"
 HINT_ACTIONS = 3  # legal actions quoted in an illegal move's message
+COMPONENT_WORDS = ("tile", "card", "truck")  # `show tile ID` draws one component
 GROUP_AT = 30  # `legal` groups by verb when it would list more lines than this
 MAX_BOT_MOVES = 100_000  # bots playing each other in a row: a game longer is stuck
 
@@ -203,7 +205,7 @@ class Shell:
 
     def _report(self, events: Iterable[Any]) -> None:
         for event in events:
-            self.output.say(event.text, "cyan")
+            self.output.say(event.text, "bold" if event.kind == "move" else "cyan")
         outcome = self.session.outcome()
         if outcome is not None and not self.announced:
             self.announced = True
@@ -221,9 +223,7 @@ class Shell:
                 return
             bot = self.bots[session.players[seats[0]]]
             action = bot.choose(session, seats[:1])
-            events = session.apply(action)
-            self.output.say(session.format(action), "magenta")
-            self._report(events)
+            self._report(session.apply(action))
         raise DockyardError(f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
 
     def _legal_hint(self, action: Action) -> str:
@@ -396,6 +396,8 @@ class Shell:
 
     def do_show(self, *words: str) -> None:
         session = self.session
+        if len(words) == 2 and words[0] in COMPONENT_WORDS:
+            return self._show_component(words[1])
         # Seen as the seat, the player named, else the one human to act (the one at the
         # keyboard), else as a spectator: hidden things stay hidden from the others.
         named = [w for w in words if w in session.players]
@@ -410,6 +412,19 @@ class Shell:
                 f"a topic: {expected}",
             )
         self.output.say(session.render(viewer, topic))
+
+    def _show_component(self, ident: str) -> None:
+        session = self.session
+        viewer = self._viewer([])
+        seat = None if viewer is None else session.players.index(viewer)
+        text = session.game.describe(session.state, seat, ident)
+        if text is None:
+            known = list(session.game.component_ids(session.state))
+            raise Failed(
+                f"no tile or card called {ident!r}{did_you_mean(ident, known)}",
+                "an id such as " + ", ".join(known[:3]) if known else "",
+            )
+        self.output.say(text)
 
     def do_hand(self, player: str | None = None) -> None:
         if "hand" not in self.session.game.topics():

@@ -276,6 +276,7 @@ class Session:
                     raise IllegalAction(f"action {i + 1} ({self.format(action)}): {reason}")
             ctx = Context(self.game, self.hook, self.config.variants)
             self.game.apply(state, action, seat, ctx)
+            events.append(Event("move", action.player, self.format(action)))
             events.extend(ctx.events)
         return state, events
 
@@ -401,6 +402,8 @@ class Session:
                 f"internal error while playing {self.format(action)!r}: {type(exc).__name__}: {exc} "
                 "(the game is as it was before)"
             ) from exc
+        # the record of the move is its canonical text, so any log of events can be pasted back
+        ctx.events.insert(0, Event("move", action.player, self.format(action)))
         self.log.append(action)
         if self.state.flow.reveals != reveals or self.state.rng.getstate() != rng:
             self.barriers.append(len(self.log))  # hidden information came out: undo stops here

@@ -190,7 +190,8 @@ def test_night_shift_purple_goods_are_shipped_by_one_player_and_received_by_the_
     s.apply_text("p2: end")
     s.apply_text("p1: end")
     events = s.apply_text("p2: play truck05 to p1")  # truck17 goes over the 10
-    assert texts(events)[1:] == [
+    assert texts(events)[0] == "p2: play truck05 to p1"  # the move, as its canonical text
+    assert texts(events)[2:] == [
         "truck17 leaves p1's Shipping side and enters p2's Receiving side",
         "p2 receives a purple good at 4 (slot 1)",
     ]
@@ -463,7 +464,8 @@ def test_mulligan_puts_the_hand_on_the_bottom_of_the_deck_and_draws_as_many_once
     assert s.parse("p1: mulligan") in s.legal_actions("p1")
     events = s.apply_text("p1: mulligan")
     assert texts(events) == [
-        "p1 takes their mulligan: 3 Truck cards to the bottom of the deck, 3 drawn"
+        "p1: mulligan",
+        "p1 takes their mulligan: 3 Truck cards to the bottom of the deck, 3 drawn",
     ]
     assert sorted(st.seats[0].trucks) == sorted(top)
     assert st.deck[:3] == hand  # at the bottom, drawn last

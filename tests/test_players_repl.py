@@ -260,3 +260,30 @@ def test_games_and_validate_json(dockyard) -> None:
     with as_file(files("dockyard.content") / "tictactoe") as folder:
         code, out, _ = dockyard("validate", "--json", str(folder))
     assert code == 0 and json.loads(out)["ok"] is True
+
+
+# ---- one component ------------------------------------------------------------------------------
+
+
+def test_show_tile_draws_both_faces_of_a_conveyor_tile(dockyard) -> None:
+    s = Session("curious-cargo")
+    tile = s.content.built.tiles[0]
+    _, out, _ = dockyard("play", "curious-cargo", stdin=f"show tile {tile.id}\n")
+    assert f"{tile.id}: a Conveyor tile" in out
+    assert "sand face (base game): A [" in out and "dark face (Night Shift): A [" in out
+    for belt in (*tile.sand, *tile.dark):
+        assert f"{belt.color} from {belt.ends[0][0]}'s" in out
+
+
+def test_show_card_draws_a_truck_card_and_a_pack_and_stack_truck_by_level(dockyard) -> None:
+    card = Session("curious-cargo").content.built.trucks[0]
+    _, out, _ = dockyard("play", "curious-cargo", stdin=f"show card {card.id}\n")
+    assert f"{card.id}: a Truck card of size {card.size}" in out and "[cab] front" in out
+    assert f"bonus on the cab for filling it: {card.bonus}" in out
+    _, out, _ = dockyard("play", "pack-and-stack", stdin="show truck T07\n")
+    assert "T07: a truck card of" in out and "o o o" in out
+
+
+def test_show_tile_of_an_unknown_id_suggests_one(dockyard) -> None:
+    code, _, err = dockyard("play", "curious-cargo", stdin="show tile t1\n")
+    assert code == 1 and "no tile or card called 't1'; did you mean" in err

@@ -195,7 +195,7 @@ def test_a_variant_hears_the_events_of_its_own_sessions_only(install) -> None:
     play(Session("tictactoe"), "b2")
     assert listener.heard == []
     play(Session("tictactoe", variants=["commentary"]), "b2")
-    assert listener.heard == ["x marks b2", "o to play"]
+    assert listener.heard == ["x: mark b2", "x marks b2", "o to play"]
 
 
 def test_a_plugin_listening_to_events_hears_every_session(install) -> None:
@@ -203,8 +203,10 @@ def test_a_plugin_listening_to_events_hears_every_session(install) -> None:
     install(plugins=[listener])
     play(Session("tictactoe"), "b2", "a1")
     assert listener.heard == [
+        "x: mark b2",
         "x marks b2",
         "o to play",
+        "o: mark a1",
         "o marks a1",
         "round 2: play phase",
         "x to play",
@@ -215,7 +217,7 @@ def test_a_plugin_that_is_also_a_variant_is_registered_once(install) -> None:
     listener = Listener()
     install(variants=[Variant("commentary", "tictactoe", "", plugin=listener)], plugins=[listener])
     play(Session("tictactoe", variants=["commentary"]), "b2")
-    assert listener.heard == ["x marks b2", "o to play"]
+    assert listener.heard == ["x: mark b2", "x marks b2", "o to play"]
 
 
 def test_variant_options_reach_the_games_setup(install) -> None:

@@ -76,8 +76,8 @@ def test_a_legal_action_is_played_logged_and_told_as_events() -> None:
     s = Session("tictactoe")
     events = s.apply(Action("x", "mark", ("b2",)))
     assert s.log == [Action("x", "mark", ("b2",))]
-    assert [e.text for e in events] == ["x marks b2", "o to play"]
-    assert s.last_events == events and s.events[-2:] == events
+    assert [e.text for e in events] == ["x: mark b2", "x marks b2", "o to play"]
+    assert s.last_events == events and s.events[-3:] == events
     assert s.query("cell.b2") == "x" and s.actors() == ["o"]
 
 

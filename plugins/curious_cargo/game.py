@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from dockyard import Action, Context, Decision, Game, Outcome, Setup, hookimpl
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState, Phase
+from dockyard.words import plural
 
 from . import hookspecs as cc_hookspecs
 from . import scoring
@@ -171,12 +172,14 @@ class CuriousCargo(Game):
         for player in state.seats:
             n = draw_trucks(state, player, rules["deal"])
             if not _drafting(state):
-                ctx.emit("deal", player.name, f"{player.name} is dealt {n} Truck cards")
+                ctx.emit("deal", player.name, f"{player.name} is dealt {plural(n, 'Truck card')}")
             else:
                 player.draft = player.trucks[-n:]
                 del player.trucks[-n:]
                 ctx.emit(
-                    "deal", player.name, f"{player.name} is dealt {n} Truck cards to choose from"
+                    "deal",
+                    player.name,
+                    f"{player.name} is dealt {plural(n, 'Truck card')} to choose from",
                 )
         setup.hook.cc_setup(state=state, ctx=ctx)
         flowlib.start(self, state, ctx)
@@ -420,7 +423,7 @@ class CuriousCargo(Game):
         ctx.emit(
             "draw",
             player.name,
-            f"{player.name} draws a Conveyor tile ({state.turn.actions} actions left)",
+            f"{player.name} draws a Conveyor tile ({plural(state.turn.actions, 'action')} left)",
         )
 
     def why_not_place(
@@ -501,7 +504,7 @@ class CuriousCargo(Game):
             "place",
             player.name,
             f"{player.name} places {tile_id} (from {source}) at {cell}-{cell_name(second_cell(anchor, direction))}{scaffold} "
-            f"({state.turn.actions} actions left)",
+            f"({plural(state.turn.actions, 'action')} left)",
             tile=tile_id,
             cell=cell,
         )
@@ -733,7 +736,7 @@ class CuriousCargo(Game):
         ctx.emit(
             "dispatch",
             player.name,
-            f"{player.name} uses a Trucking token: draws {n} Truck card, +{extra} AP ({turn.ap} AP)",
+            f"{player.name} uses a Trucking token: draws {plural(n, 'Truck card')}, +{extra} AP ({turn.ap} AP)",
         )
 
     # ---- decisions -------------------------------------------------------------------------
@@ -801,6 +804,16 @@ class CuriousCargo(Game):
         from .render import render
 
         return render(self, state, viewer, topic)
+
+    def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
+        from .component_text import describe
+
+        return describe(state, ident)
+
+    def component_ids(self, state: CargoState) -> list[str]:
+        from .component_text import component_ids
+
+        return component_ids(state)
 
     def topics(self) -> tuple[str, ...]:
         return ("board", "facility", "shipping", "track", "supply", "hand", "trucks", "score")

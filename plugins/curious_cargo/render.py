@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dockyard.words import plural
+
 from .components import cell_name
 from .facility import Facility
 from .scoring import eligible, points, stars
@@ -44,16 +46,19 @@ def _cell_text(
     top = fac.top(cell)
     if top is None:
         return " * " if cell in board.gears else " . "
-    if not top.pieces:
+    return pieces_glyph(top.pieces, top.kind == "splitter")
+
+
+def pieces_glyph(pieces: Any, splitter: bool = False) -> str:
+    """Three characters for what one square shows: its belt (or crossing) and colors."""
+    if not pieces:
         return " _ "
-    if len(top.pieces) == 1:
-        color, sides = top.pieces[0]
-        glyph = "╋" if top.kind == "splitter" else GLYPHS.get(frozenset(sides), "?")
+    if len(pieces) == 1:
+        color, sides = pieces[0]
+        glyph = "╋" if splitter else GLYPHS.get(frozenset(sides), "?")
         return f"{glyph}{LETTER.get(color, '?')} "
-    glyph = (
-        "┼" if {frozenset(p[1]) for p in top.pieces} == {frozenset("NS"), frozenset("EW")} else "≈"
-    )
-    return glyph + "".join(LETTER.get(p[0], "?") for p in top.pieces[:2])
+    glyph = "┼" if {frozenset(p[1]) for p in pieces} == {frozenset("NS"), frozenset("EW")} else "≈"
+    return glyph + "".join(LETTER.get(p[0], "?") for p in pieces[:2])
 
 
 def _machine_ports(fac: Facility) -> dict[tuple[int, int], str]:
@@ -230,7 +235,7 @@ def turn_text(game: CuriousCargo, state: CargoState) -> str:
     if flow.pending:
         text += f" ({flow.pending[-1].prompt})"
     elif phase == "construction":
-        text += f"; {state.turn.actions} actions left" + (
+        text += f"; {plural(state.turn.actions, 'action')} left" + (
             "; token used" if state.turn.token_used else ""
         )
     elif phase == "trucking" and state.turn.main == "trucks":

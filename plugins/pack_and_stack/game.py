@@ -156,6 +156,12 @@ class PackAndStack(Game):
     def render(self, state: PackAndStackState, viewer: int | None, topic: str = "") -> str:
         return text.render(state, viewer, topic)
 
+    def describe(self, state: PackAndStackState, viewer: int | None, ident: str) -> str | None:
+        return text.truck_card_text(state, ident)
+
+    def component_ids(self, state: PackAndStackState) -> list[str]:
+        return [t.id for t in state.c.trucks]
+
     def topics(self) -> tuple[str, ...]:
         return text.TOPICS
 

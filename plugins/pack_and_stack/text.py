@@ -214,6 +214,17 @@ def render_trucks(state: PackAndStackState) -> str:
     return "\n".join(lines)
 
 
+def truck_card_text(state: PackAndStackState, ident: str) -> str | None:
+    """`show truck T07`: one truck card, level by level (o white square, # printed filled)."""
+    card = next((t for t in state.c.trucks if t.id == ident.upper()), None)
+    if card is None:
+        return None
+    lines = [f"{card.id}: a truck card of {levels_word(card.levels)}, capacity {card.capacity}"]
+    lines += ["  " + line for line in card_lines(card)]
+    lines.append("  (o a white square to load, # printed as already filled)")
+    return "\n".join(lines)
+
+
 # `show` topics as the REPL offers them (it matches topics whole): one per piece in the box
 TOPICS = (*(f"placements {kind}" for kind in RULEBOOK_KINDS), "placements", "trucks")
 
