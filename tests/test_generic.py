@@ -7,6 +7,7 @@ must each be caught by the check meant for it.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -351,3 +352,56 @@ def test_suite_reports_a_rule_that_crashes_half_way() -> None:
 
     text = _fails(check_playouts, Explodes(), "legal_actions offered .*internal error")
     assert "RuntimeError: boom" in text
+
+
+def test_simulate_checks_invariants_after_every_action_unless_told_not_to(install) -> None:
+    import io
+
+    from dockyard.simulate import simulate_command
+
+    install(games=[BrokenInvariant(), CountsEmptyCells()])
+    for name, broken in (
+        ("broken-invariant", r"after action 4 .[xo]: mark [a-c][1-3].: four marks"),
+        ("broken-token-counts", "after action 1 .*components changed: empty cells 9 -> 8"),
+    ):
+        out = io.StringIO()
+        code = simulate_command(name, 3, 0, None, [], [], True, out)
+        first = json.loads(out.getvalue().splitlines()[0])
+        assert code == 1 and re.search(broken, first["error"]), first
+        out = io.StringIO()
+        assert simulate_command(name, 3, 0, None, [], [], True, out, check=False) == 0
+
+
+def test_simulate_prints_the_games_finished_so_far_on_ctrl_c(tmp_path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    for extra in ([], ["--json"]):
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "dockyard",
+                "simulate",
+                "curious-cargo",
+                "--games",
+                "5000",
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(4)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        assert child.returncode == 130, err
+        assert "Traceback" not in err
+        if extra:
+            summary = json.loads(out.splitlines()[-1])
+            assert summary["interrupted"] is True and 0 < summary["games"] < 5000
+        else:
+            assert re.search(r"interrupted: \d+ of 5000 games finished", out), out
+            assert "end reasons:" in out
