@@ -162,6 +162,13 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
     )
     p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play on N processes (default: every core); the output is the same for any N",
+    )
+    p.add_argument(
         "--no-check",
         dest="check",
         action="store_false",
@@ -417,6 +424,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         progress=_isatty(sys.stderr) and not args.json,
         record_dir=args.record,
         check=args.check,
+        workers=args.workers,
     )
 
 

@@ -17,14 +17,14 @@ from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from . import files as files_
 from .game import DockyardError
+
+if TYPE_CHECKING:  # jsonschema and referencing load only when content is checked
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 SCHEMA_FOLDER = "schemas"
 EXAMPLES = "examples"  # scripts and the content layers of their scenarios: not the game's content
@@ -110,6 +110,9 @@ def builtin_root(game_folder: str) -> Traversable:
 @cache
 def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
     """Every built-in schema of every game, registered once by `$id`."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     schemas: dict[str, dict[str, Any]] = {}
     root = files("dockyard.content")
     for game_dir in root.iterdir():
@@ -129,6 +132,8 @@ def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
 
 @cache
 def validator(schema_id: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     registry, schemas = schema_registry()
     return Draft202012Validator(schemas[schema_id], registry=registry)
 

@@ -64,43 +64,117 @@ def run_games(
     content: list[str] | None = None,
     record: str | None = None,
     check: bool = True,
+    workers: int = 1,
 ) -> Iterator[Record]:
-    """Play the games one by one, yielding each record as it finishes (and, with `record`,
-    writing each as a replayable script into that folder)."""
+    """Play the games, yielding each record in seed order (and, with `record`, writing each as
+    a replayable script into that folder). With `workers` > 1 the games are shared out among
+    that many processes; every game depends only on its seed, so the records are the same."""
     from .session import Session
 
     # Fail early (and once) on a bad game, player list, variant or content folder.
     probe = Session(
         game, seed=seed, players=players, variants=variants or (), content=content or ()
     )
-    for i in range(games):
-        s = seed + i
-        try:
-            session = play_random_game(
-                probe.game, s, players, variants or (), content or (), check=check
-            )
-        except DockyardError as exc:
-            yield Record(s, probe.players, error=str(exc))
-            continue
-        outcome = session.outcome()
-        assert outcome is not None
-        if record is not None:
-            path = Path(record) / f"{session.game.name}-seed{s}.dys"
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(script_of(session), encoding="utf-8")
-            except OSError as exc:
-                raise DockyardError(
-                    f"{path}: cannot write the script: {exc.strerror or exc}"
-                ) from None
-        yield Record(
-            s,
-            session.players,
-            outcome.winners,
-            dict(outcome.scores),
-            outcome.reason,
-            len(session.log),
+    jobs = [
+        Job(
+            probe.game.name,
+            seed + i,
+            players,
+            tuple(variants or ()),
+            tuple(content or ()),
+            check,
+            record is not None,
         )
+        for i in range(games)
+    ]
+    results: Iterator[tuple[Record, str | None]]
+    pool = None
+    if workers > 1 and games > 1:
+        pool = _pool(min(workers, games))
+        results = pool.map(play_one, jobs, chunksize=1)
+    else:
+        results = map(play_one, jobs)
+    try:
+        for result, script in results:
+            if script is not None and record is not None:
+                _write_script(Path(record) / f"{probe.game.name}-seed{result.seed}.dys", script)
+            yield result
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play (picklable, for a worker process)."""
+
+    game: str
+    seed: int
+    players: list[str] | int | None
+    variants: tuple[str, ...]
+    content: tuple[str, ...]
+    check: bool
+    script: bool  # also return the game as a script
+
+
+def play_one(job: Job) -> tuple[Record, str | None]:
+    """One game between bots; its record, and its script when asked."""
+    from .registry import registry
+
+    game = registry().game(job.game)
+    try:
+        session = play_random_game(
+            game, job.seed, job.players, job.variants, job.content, check=job.check
+        )
+    except DockyardError as exc:
+        from .session import resolve_players
+
+        return Record(job.seed, resolve_players(game, job.players), error=str(exc)), None
+    outcome = session.outcome()
+    assert outcome is not None
+    record = Record(
+        job.seed,
+        session.players,
+        outcome.winners,
+        dict(outcome.scores),
+        outcome.reason,
+        len(session.log),
+    )
+    return record, script_of(session) if job.script else None
+
+
+def _pool(workers: int) -> Any:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them and prints the summary."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _write_script(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise DockyardError(f"{path}: cannot write the script: {exc.strerror or exc}") from None
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 @dataclass
@@ -216,6 +290,7 @@ def simulate_command(
     progress: bool = False,
     record_dir: str | None = None,
     check: bool = True,
+    workers: int | None = None,
 ) -> int:
     """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
     if games < 1:
@@ -223,7 +298,19 @@ def simulate_command(
     from .registry import registry
 
     g = registry().game(game)
-    records = run_games(g.name, games, seed, players, variants, content, record_dir, check)
+    if workers is not None and workers < 1:
+        raise DockyardError("--workers must be at least 1")
+    records = run_games(
+        g.name,
+        games,
+        seed,
+        players,
+        variants,
+        content,
+        record_dir,
+        check,
+        workers if workers is not None else default_workers(),
+    )
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
 

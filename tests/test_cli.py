@@ -358,3 +358,29 @@ def test_echo_legal_into_play_prints_the_legal_actions() -> None:
     assert done.returncode == 0, done.stderr
     session = Session("tictactoe")
     assert done.stdout.splitlines() == [session.format(a) for a in session.legal_actions()]
+
+
+def test_simulate_on_several_workers_prints_the_same_bytes(dockyard, tmp_path) -> None:
+    outs = {}
+    for workers in ("1", "2", "3"):
+        record = tmp_path / f"w{workers}"
+        code, out, err = dockyard(
+            "simulate",
+            "pack-and-stack",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+            "--json",
+            "--workers",
+            workers,
+            "--record",
+            str(record),
+        )
+        assert code == 0, err
+        scripts = {p.name: p.read_text() for p in sorted(record.iterdir())}
+        outs[workers] = (out, scripts)
+    assert outs["1"] == outs["2"] == outs["3"]
+    assert len(outs["1"][1]) == 5
+    code, _, err = dockyard("simulate", "tictactoe", "--workers", "0")
+    assert code == 1 and "--workers must be at least 1" in err
