@@ -236,6 +236,24 @@ def test_receiving_a_good_covers_a_slot_and_pays_its_bonus():
         assert st.seats[0].tokens() == before + item.amount
 
 
+def test_a_receiving_column_is_complete_when_every_color_has_exactly_that_many_goods():
+    """The column check is "at least as many as the column" for every color: the last good
+    that brings the fewest color up to the column completes it (the boundary case)."""
+    s, st, fac = p1_on_test_board()
+    straight(fac, "h6", "red")
+    p1 = st.seats[0]
+    p1.received = {"red": 1, "blue": 2}
+    p1.receive_columns = {1}
+    st.seats[0].streets[RECEIVING].append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    events = ctx(s)
+    unload(st, 0, events)
+    assert p1.received == {"red": 2, "blue": 2}
+    texts = [e.text for e in events.events]
+    assert "p1 completes Receiving column 2" in texts
+    assert "p1 completes Receiving column 1" not in texts  # paid once, long ago
+    assert p1.receive_columns == {1, 2}
+
+
 # ---- Truck movement ---------------------------------------------------------------------------
 
 
@@ -583,6 +601,20 @@ def test_stars_beat_points_and_a_tie_in_both_goes_to_the_first_on_the_track():
         result.winners == ("p2",)
         and result.details["decided_by"] == "first on the Turn Order track"
     )
+
+
+def test_a_star_wins_over_more_points():
+    """ "The player with the most stars wins. If tied, the player with the most points wins." """
+    s = session()
+    st = s.state
+    top, bottom = st.seats
+    top.shipped = {"red": 6, "blue": 6}  # far more points
+    bottom.shipped = {"red": 2, "blue": 2}
+    bottom.forklift = 10  # the star on the Turn Order track
+    assert points(st, top)["total"] > points(st, bottom)["total"]
+    st.flow.over = "test"
+    result = outcome(st)
+    assert result.winners == ("p2",) and result.details["decided_by"] == "stars"
 
 
 def test_receiving_a_fourth_good_of_a_type_ends_the_game_at_the_end_of_the_phase():
