@@ -25,7 +25,7 @@ from typing import Any
 from . import files
 from .game import DockyardError
 
-CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "simulate", "bench")
+CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "simulate", "bench")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -144,6 +144,16 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "schema",
+        help="print a content schema (for editors and authors)",
+        description="Print the JSON Schema of one kind of content file of GAME; without KIND, "
+        "list the kinds. Point an editor at it (README: the VS Code json.schemas setting).",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("kind", nargs="?", metavar="KIND")
+    p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser(
         "simulate",
@@ -407,6 +417,34 @@ def cmd_run(args: argparse.Namespace) -> int:
     output = _output()
     output.quiet = args.quiet
     return run_script(args.file, _flags(args, args.game), output, as_json=args.json)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .loader import schema_registry
+    from .registry import registry
+    from .words import did_you_mean
+
+    game = registry().game(args.game)
+    _, schemas = schema_registry()
+    prefix = f"urn:dockyard:{game.content_folder}:"
+    kinds = {
+        sid[len(prefix) :]: schema for sid, schema in schemas.items() if sid.startswith(prefix)
+    }
+    if not kinds:
+        raise DockyardError(f"{game.name} has no content schemas")
+    if args.kind is None:
+        for kind, schema in sorted(kinds.items()):
+            print(f"{kind}: {schema.get('description', schema.get('title', ''))}".rstrip(": "))
+        return 0
+    if args.kind not in kinds:
+        raise DockyardError(
+            f"{game.name} has no schema {args.kind!r}{did_you_mean(args.kind, kinds)} "
+            f"(kinds: {', '.join(sorted(kinds))})"
+        )
+    print(json.dumps(kinds[args.kind], indent=2))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

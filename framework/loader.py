@@ -176,10 +176,30 @@ def check_document(
 
 
 def _schema_message(error: Any) -> str:
+    """A schema error in an author's words: unknown fields and values get "did you mean"."""
+    from .words import did_you_mean
+
     best = error
     if error.context:  # oneOf/anyOf: the deepest sub-error says most
         best = max(error.context, key=lambda e: len(e.absolute_path))
-    return best.message
+    schema = best.schema if isinstance(best.schema, dict) else {}
+    if best.validator == "additionalProperties" and isinstance(best.instance, dict):
+        known = list(schema.get("properties", {}))
+        extra = [k for k in best.instance if k not in known]
+        if extra:
+            return "; ".join(
+                f"unknown field {k!r}{did_you_mean(k, known)} (fields: {', '.join(known)})"
+                for k in extra
+            )
+    if best.validator == "required" and isinstance(best.instance, dict):
+        missing = [k for k in best.validator_value if k not in best.instance]
+        if missing:
+            return f"missing field {missing[0]!r}"
+    if best.validator == "enum":
+        options = [str(v) for v in best.validator_value]
+        value = str(best.instance)
+        return f"{best.instance!r} is not one of {', '.join(options)}{did_you_mean(value, options)}"
+    return str(best.message)
 
 
 def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:

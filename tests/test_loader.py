@@ -54,7 +54,7 @@ def test_schema_violation_names_the_json_path(tmp_path) -> None:
 def test_an_unexpected_field_is_named(tmp_path) -> None:
     path = write(tmp_path, "board.json", board(3, 3, colour="red"))
     assert problems_of(tmp_path) == [
-        f"{path}: $: Additional properties are not allowed ('colour' was unexpected)"
+        f"{path}: $: unknown field 'colour' (fields: $schema, size, win)"
     ]
 
 
@@ -181,3 +181,35 @@ def test_a_new_session_sees_an_author_file_edited_since_the_last_one(tmp_path) -
     assert Session("tictactoe", content=[tmp_path]).state.board.size == 4
     write(tmp_path, "board.json", board(5, 3))
     assert Session("tictactoe", content=[tmp_path]).state.board.size == 5
+
+
+def test_a_misspelt_field_or_value_gets_did_you_mean(tmp_path) -> None:
+    import json as json_module
+    from importlib.resources import files
+
+    doc = json_module.loads(
+        (files("dockyard.content") / "curious_cargo" / "trucks.json").read_text()
+    )
+    doc["trucks"][0]["sise"] = doc["trucks"][0].pop("size")
+    doc["trucks"][1]["bonus"]["kind"] = "truk_card"
+    (tmp_path / "trucks.json").write_text(json_module.dumps(doc))
+    with pytest.raises(ContentError) as caught:
+        load("curious-cargo", "curious_cargo", [tmp_path])
+    found = [str(p) for p in caught.value.problems]
+    assert any("$.trucks[0]: unknown field 'sise'; did you mean size?" in p for p in found), found
+    assert any("$.trucks[0]: missing field 'size'" in p for p in found), found
+    assert any(
+        "$.trucks[1].bonus.kind: 'truk_card' is not one of" in p and "did you mean truck_card?" in p
+        for p in found
+    ), found
+
+
+def test_dockyard_schema_lists_kinds_and_prints_one(dockyard) -> None:
+    import json as json_module
+
+    code, out, _ = dockyard("schema", "curious-cargo")
+    assert code == 0 and out.startswith("board: ") and "\ntrucks: " in out
+    code, out, _ = dockyard("schema", "curious-cargo", "trucks")
+    assert code == 0 and json_module.loads(out)["$id"] == "urn:dockyard:curious_cargo:trucks"
+    code, _, err = dockyard("schema", "curious-cargo", "trucs")
+    assert code == 1 and "did you mean trucks" in err
