@@ -215,9 +215,10 @@ def advance(game: Game, state: State, ctx: Context) -> None:
 
 
 def reveal(state: State) -> None:
-    """A rule showed someone what was hidden (drew a card or tile, flipped a card): the action
-    doing it cannot be taken back, since undo would not make anyone forget it. (Any use of the
-    game's random generator counts as a reveal too, without this call.)"""
+    """A rule showed someone what was hidden (drew a card or tile, flipped a card, rolled dice
+    or shuffled): the action doing it cannot be taken back, since undo would not make anyone
+    forget it. Every use of the game's random generator must come with this call (the generic
+    suite checks it)."""
     state.flow.reveals += 1
 
 

@@ -452,7 +452,16 @@ def _playout(table: Table, seed: int, max_steps: int | None) -> int:
     game, s = run.game, run.session
     counts = game.token_counts(s.state)
 
+    rng = [s.state.rng.getstate(), s.state.flow.reveals]
+
     def after(action: Action, events: list[Event]) -> None:
+        now_rng, now_reveals = s.state.rng.getstate(), s.state.flow.reveals
+        if now_rng != rng[0] and now_reveals == rng[1]:
+            run.fail(
+                f"{s.format(action)!r} used the game's random generator without flow.reveal: "
+                "undo could take back a roll or a shuffle"
+            )
+        rng[:] = [now_rng, now_reveals]
         broken = game.invariants(s.state)
         if broken:
             run.fail(f"after {s.format(action)!r} an invariant broke: {'; '.join(broken)}")

@@ -354,6 +354,18 @@ def test_suite_reports_a_rule_that_crashes_half_way() -> None:
     assert "RuntimeError: boom" in text
 
 
+class SecretRoll(TicTacToe):
+    name = "broken-secret-roll"
+
+    def apply(self, state, action, player, ctx):
+        state.rng.random()  # a roll nobody marked as a reveal: undo could take it back
+        super().apply(state, action, player, ctx)
+
+
+def test_suite_catches_a_roll_that_is_not_marked_as_a_reveal() -> None:
+    _fails(check_playouts, SecretRoll(), "used the game's random generator without flow.reveal")
+
+
 def test_simulate_checks_invariants_after_every_action_unless_told_not_to(install) -> None:
     import io
 

@@ -10,6 +10,7 @@ than they rolled). With the printed box this never happens: the most any die ask
 from __future__ import annotations
 
 from dockyard import Context
+from dockyard.flow import reveal
 
 from .state import PackAndStackState
 
@@ -49,6 +50,7 @@ def return_pieces_and_trucks(state: PackAndStackState, ctx: Context) -> None:
 def receive_load(state: PackAndStackState, ctx: Context) -> None:
     """The begin hook of the receive phase: the roll is automatic, shown as events."""
     return_pieces_and_trucks(state, ctx)
+    reveal(state)  # the dice are rolled: no undo past this
     for seat in seats_from_start(state):
         name = state.players[seat]
         roll: dict[str, int] = {}
