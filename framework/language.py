@@ -175,6 +175,7 @@ class Language:
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
         self._verbs: dict[str, list[str]] | None = None
+        self.terminals = {t.name: t for t in self.parser.terminals}  # by name, built once
 
     def parse_line(self, text: str, source: str = "<input>", lineno: int = 1) -> Statement | None:
         """One statement (None for a blank or comment line), or ParseError."""
@@ -214,9 +215,8 @@ class Language:
 
     def _symbol(self, sym: Any, seen: frozenset[Any]) -> str:
         """One grammar symbol in words; a rule that repeats (x+) shows as `x ...`."""
-        terminals = {t.name: t for t in self.parser.terminals}
         if sym.is_term:
-            term = terminals.get(sym.name)
+            term = self.terminals.get(sym.name)
             if term is not None and term.pattern.type == "str":
                 return str(term.pattern.value)
             return sym.name
@@ -297,21 +297,19 @@ class Language:
         return ParseError(source, lineno, col, what, expected, text)
 
     def _literals(self, names: Iterable[str]) -> list[str]:
-        terminals = {t.name: t for t in self.parser.terminals}
         return [
-            str(terminals[n].pattern.value)
+            str(self.terminals[n].pattern.value)
             for n in names
-            if n in terminals and terminals[n].pattern.type == "str"
+            if n in self.terminals and self.terminals[n].pattern.type == "str"
         ]
 
     def _words(self, names: set[str]) -> str:
         words: list[str] = []
-        terminals = {t.name: t for t in self.parser.terminals}
         for name in sorted(names):
             if name in self.words:
                 word = self.words[name]
-            elif name in terminals and terminals[name].pattern.type == "str":
-                word = repr(terminals[name].pattern.value)
+            elif name in self.terminals and self.terminals[name].pattern.type == "str":
+                word = repr(self.terminals[name].pattern.value)
             elif name.startswith("_") or name.startswith("__"):
                 continue
             else:

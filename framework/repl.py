@@ -27,7 +27,7 @@ from .game import Action, DockyardError, IllegalAction
 from .language import META_WORDS, ParseError, Statement
 from .session import Session
 from .terminal import Output
-from .words import describe_outcome, did_you_mean, plural
+from .words import describe_outcome, did_you_mean, plural, show_value
 
 COMMANDS: dict[str, str] = {
     "help [VERB]": "this list, or how to write an action (`help place`), with a legal example",
@@ -256,7 +256,7 @@ class Shell:
         try:
             self.session.expect(query, op, value)
         except DockyardError:
-            wanted = f"{query} {op} {_show(value)}"
+            wanted = f"{query} {op} {show_value(value)}"
             if not self.session.over and (
                 query in ("winner", "draw") or query.startswith("score.")
             ):
@@ -267,7 +267,7 @@ class Shell:
                 actual = self.session.query(query)
             except KeyError as exc:
                 raise Failed(f"unknown query {exc.args[0]}", QUERY_HINT) from None
-            raise Failed(f"expect failed: {query} is {_show(actual)}", wanted) from None
+            raise Failed(f"expect failed: {query} is {show_value(actual)}", wanted) from None
         self.expectations += 1
         if self.interactive:
             self.output.say("ok", "green")
@@ -587,13 +587,3 @@ def result_lines(session: Session) -> list[str]:
     lines = describe_outcome(outcome)
     lines[0] = f"result: {lines[0]} (after {played})"
     return lines
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)

@@ -37,6 +37,7 @@ from .game import (
 from .language import Language, Statement
 from .loader import Content, load
 from .registry import new_manager, registry
+from .words import show_value
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 
@@ -567,7 +568,9 @@ class Session:
             else False
         )
         if not ok:
-            raise DockyardError(f"expected {query} {op} {_show(value)}, but it is {_show(actual)}")
+            raise DockyardError(
+                f"expected {query} {op} {show_value(value)}, but it is {show_value(actual)}"
+            )
 
     # ---- saves -----------------------------------------------------------------------------
     def save(self, path: str | Path, overwrite: bool = False) -> None:
@@ -600,11 +603,3 @@ def _comparable(a: Any, b: Any) -> bool:
     return (isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool)) or (
         isinstance(a, str) and isinstance(b, str)
     )
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

@@ -129,8 +129,7 @@ def interact(shell: Shell) -> int:
     )
     out.say("`help` lists the commands; Tab completes actions and commands")
     out.say(shell.render_table())
-    for event in session.last_events:
-        out.say(event.text, "cyan")
+    shell._report(session.last_events)
     shell.play_bots()
     prompt: Any = PromptSession(
         history=_history(),

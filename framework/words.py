@@ -18,6 +18,17 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+def show_value(value: object) -> str:
+    """A value as the action language writes it: none, true, false, 3 (not 3.0)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean show?' when a choice is close to `word`, else ''."""
     close = difflib.get_close_matches(word, list(dict.fromkeys(choices)), n=2, cutoff=0.6)
