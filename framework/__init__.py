@@ -1,5 +1,6 @@
 """dockyard: play and author tabletop games by their rules."""
 
+from ._version import __version__
 from .game import (
     Action,
     Context,
@@ -14,8 +15,6 @@ from .game import (
     Variant,
 )
 from .hookspecs import hookimpl, hookspec
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from .game import DockyardError
+from .core import DockyardError
 
 COLD_START_RUNS = 5
 CONTENT_RUNS = 5
@@ -131,7 +131,7 @@ def parse_rate(game: str, texts: list[str], seconds: float) -> float:
 
 def content_load_ms(game_name: str) -> tuple[float, float]:
     """(cold, warm median) milliseconds to load, check and build the built-in content."""
-    from . import loader
+    from .loader import load, schema_registry, validator
     from .registry import registry
 
     game = registry().game(game_name)
@@ -140,12 +140,12 @@ def content_load_ms(game_name: str) -> tuple[float, float]:
 
     def once() -> float:
         start = time.perf_counter()
-        content = loader.load(game.name, game.content_folder or "")
+        content = load(game.name, game.content_folder or "")
         game.build_content(content)
         return (time.perf_counter() - start) * 1000
 
-    loader.schema_registry.cache_clear()
-    loader.validator.cache_clear()
+    schema_registry.cache_clear()
+    validator.cache_clear()
     cold = once()
     warm = statistics.median(once() for _ in range(CONTENT_RUNS))
     return cold, warm

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import flow
+from .flow import actors
 from .game import Action, DockyardError, Game
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class RandomBot:
     def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
         """An action for one of the players who may act now (or of `seats` among them); the
         session is not changed."""
-        seats = flow.actors(session.state) if seats is None else seats
+        seats = actors(session.state) if seats is None else seats
         if not seats:
             raise DockyardError("the game is over" if session.over else "nobody may act now")
         game = session.game

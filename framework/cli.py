@@ -22,8 +22,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import files
-from .game import DockyardError
+from .core import DockyardError
+from .files import MAX_CONTENT_BYTES, FileProblem, read_text
 
 CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "simulate", "bench")
 
@@ -81,7 +81,7 @@ def _wants_plugins(argv: list[str]) -> bool:
 
 
 def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
-    from . import __version__
+    from ._version import __version__
 
     parser = argparse.ArgumentParser(
         prog="dockyard",
@@ -286,7 +286,7 @@ def _flags(args: argparse.Namespace, game: str | None) -> Any:
 
 
 def _output(stream: Any = None) -> Any:
-    from .terminal import Output, use_color
+    from .output import Output, use_color
 
     out = stream if stream is not None else sys.stdout
     return Output(out, sys.stderr, color=use_color(out))
@@ -397,7 +397,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if shell.done:
         return 1 if failed else 0
     if interactive:
-        return shell.interact()
+        from .terminal import interact
+
+        return interact(shell)
     return max(shell.run_stream(_lines(sys.stdin)), 1 if failed else 0)
 
 
@@ -514,8 +516,8 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
         return [f"{path}: $: no such file or folder"], 0, []
     if not target.is_dir():
         try:
-            text = files.read_text(target, files.MAX_CONTENT_BYTES, "content file")
-        except files.FileProblem as exc:
+            text = read_text(target, MAX_CONTENT_BYTES, "content file")
+        except FileProblem as exc:
             return [f"{exc.where}: $: {exc.why}"], 1, []
         doc, problems = check_document(target.name, str(target), text)
         if doc is None:

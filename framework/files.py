@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .game import DockyardError
+from .core import DockyardError
 
 MIB = 1 << 20
 MAX_CONTENT_BYTES = 4 * MIB  # one content file

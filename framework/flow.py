@@ -12,58 +12,12 @@ may act.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .game import Decision
+from .core import Decision, FlowState, Hook, Phase, TurnOrder  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from .game import Context, Game, State
-
-TurnOrder = Callable[[Any], list[int]]
-Hook = Callable[[Any, "Context"], None]
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One phase of a round."""
-
-    name: str
-    order: TurnOrder
-    simultaneous: bool = False
-    begin: Hook | None = None  # after the order is fixed, before anyone acts
-    end: Hook | None = None  # after the last turn, before the end-game check
-    check_end: bool = True  # is the end of this phase a point where the game may end?
-    once: bool = False  # a setup phase played only in round 0, before the first round
-
-
-@dataclass(slots=True)
-class FlowState:
-    round: int = 0
-    phase: int = 0
-    order: list[int] = field(default_factory=list)
-    turn: int = 0  # index into order (sequential phases)
-    active: list[int] = field(default_factory=list)  # seats that may act now
-    pending: list[Decision] = field(default_factory=list)  # a stack; the last is asked first
-    turn_count: int = 0
-    over: str | None = None  # the end reason once the game is over
-    finishing: bool = False  # the phase's turns are done and its end hook has run
-    reveals: int = 0  # counts reveals of hidden information (draws, flips): undo stops there
-
-    def copy(self) -> FlowState:
-        return FlowState(
-            self.round,
-            self.phase,
-            list(self.order),
-            self.turn,
-            list(self.active),
-            list(self.pending),
-            self.turn_count,
-            self.over,
-            self.finishing,
-            self.reveals,
-        )
-
 
 # ---- turn-order policies -------------------------------------------------------------------
 

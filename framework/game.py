@@ -13,78 +13,19 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .core import (  # noqa: F401  (re-exported: dockyard.game is where games import them)
+    Action,
+    Decision,
+    DockyardError,
+    Event,
+    FlowState,
+    IllegalAction,
+    Outcome,
+    Phase,
+)
+
 if TYPE_CHECKING:
-    from .flow import FlowState, Phase
     from .loader import Content
-
-
-class DockyardError(Exception):
-    """An error meant for a user: one clear line saying what and where."""
-
-
-class IllegalAction(DockyardError):
-    """The action breaks a rule; the message says which."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move: who, which verb, and the verb's typed arguments (hashable values)."""
-
-    player: str
-    verb: str
-    args: tuple[Any, ...] = ()
-
-    def __str__(self) -> str:  # the generic canonical text; games may format their own
-        return f"{self.player}: {' '.join([self.verb, *map(_arg_text, self.args)])}"
-
-
-def _arg_text(value: Any) -> str:
-    if isinstance(value, tuple):
-        return " ".join(map(_arg_text, value))
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: a kind, the player concerned (if any) and what it was."""
-
-    kind: str
-    player: str | None
-    text: str
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def __str__(self) -> str:
-        return self.text
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.data:
-            if k == key:
-                return v
-        return default
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A question a rule stopped to ask one player; only answers to it are legal until answered."""
-
-    player: int
-    kind: str
-    prompt: str
-    data: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended."""
-
-    reason: str
-    winners: tuple[str, ...]  # empty for a draw with no winner; several when the win is shared
-    scores: dict[str, float] = field(default_factory=dict)
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def is_draw(self) -> bool:
-        return len(self.winners) != 1
 
 
 class Context:

@@ -19,8 +19,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import files as files_
-from .game import DockyardError
+from .core import DockyardError
+from .files import MAX_CONTENT_BYTES, FileProblem, JsonProblem, loads, read_text, walk_files
 
 if TYPE_CHECKING:  # jsonschema and referencing load only when content is checked
     from jsonschema import Draft202012Validator
@@ -141,8 +141,8 @@ def validator(schema_id: str) -> Draft202012Validator:
 def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
     """JSON with the limits of `files.loads` (depth, number length, duplicate keys)."""
     try:
-        return files_.loads(text), []
-    except files_.JsonProblem as exc:
+        return loads(text), []
+    except JsonProblem as exc:
         return None, [Problem(origin, exc.where, exc.why)]
 
 
@@ -208,15 +208,15 @@ def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     problems: list[Problem] = []
     try:
-        for rel, path in files_.walk_files(folder, ".json", LAYER_SKIP):
+        for rel, path in walk_files(folder, ".json", LAYER_SKIP):
             origin = str(Path(folder) / rel)
             try:
-                text = files_.read_text(path, files_.MAX_CONTENT_BYTES, "content file")
-            except files_.FileProblem as exc:
+                text = read_text(path, MAX_CONTENT_BYTES, "content file")
+            except FileProblem as exc:
                 problems.append(Problem(origin, exc.at or "$", exc.why))
                 continue
             out.append((rel, origin, text))
-    except files_.FileProblem as exc:
+    except FileProblem as exc:
         problems.append(Problem(exc.where, "$", exc.why))
     if problems:
         raise ContentError(problems)

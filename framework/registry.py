@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from types import ModuleType
@@ -11,7 +12,6 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs
 from .game import DockyardError, Game, Variant
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
@@ -45,7 +45,7 @@ class Registry:
 
 def new_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager("dockyard")
-    pm.add_hookspecs(hookspecs)
+    pm.add_hookspecs(importlib.import_module(".hookspecs", __package__))
     return pm
 
 
@@ -119,3 +119,41 @@ def reset() -> None:
     """Forget the registry (tests that install plugins call this)."""
     global _REGISTRY
     _REGISTRY = None
+
+
+def session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.PluginManager:
+    """The plugin manager of a session of `game` with these variants: the game's rule hooks,
+    the variants' plugins and the event listeners. Building one costs more than a whole game of
+    tic-tac-toe, and sessions making the same choice hold the same plugins, so they share one
+    (variants still never leak). The key holds the very objects registered, so it cannot match
+    another game's."""
+    default_hooks = getattr(game, "default_hooks", None)
+    key = (game.hookspecs, default_hooks, *(v.plugin for v in chosen))
+    try:
+        cached = registry().session_managers.get(key)
+    except TypeError:  # an unhashable plugin object: no sharing
+        return _new_session_manager(game, chosen)
+    if cached is None:
+        cached = registry().session_managers[key] = _new_session_manager(game, chosen)
+    return cached
+
+
+def _new_session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.PluginManager:
+    pm = new_manager()
+    if game.hookspecs is not None:
+        pm.add_hookspecs(game.hookspecs)
+        default = getattr(game, "default_hooks", None)
+        if default is not None:
+            pm.register(default, name=f"{game.name}.rules")
+    for v in chosen:
+        if v.plugin is not None:
+            pm.register(v.plugin, name=f"variant {v.name}")
+    manager = registry().manager
+    for name, plugin in manager.list_name_plugin() if manager else []:
+        if hasattr(plugin, "on_event") and not pm.is_registered(plugin):  # a variant too
+            pm.register(plugin, name=name)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise DockyardError(f"a variant implements an unknown hook: {exc}") from None
+    return pm

@@ -22,11 +22,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import files
+from .files import inside
 from .game import Action, DockyardError, IllegalAction
 from .language import META_WORDS, ParseError, Statement
+from .output import Output
+from .queries import expect
+from .queries import query as query_of
 from .session import Session
-from .terminal import Output
 from .words import describe_outcome, did_you_mean, plural, show_value
 
 COMMANDS: dict[str, str] = {
@@ -254,7 +256,7 @@ class Shell:
     # ---- expectations ---------------------------------------------------------------------------
     def expect(self, query: str, op: str, value: Any) -> None:
         try:
-            self.session.expect(query, op, value)
+            expect(self.session, query, op, value)
         except DockyardError:
             wanted = f"{query} {op} {show_value(value)}"
             if not self.session.over and (
@@ -264,7 +266,7 @@ class Shell:
                     f"expect failed: the game is not over, so {query} has no value", wanted
                 ) from None
             try:
-                actual = self.session.query(query)
+                actual = query_of(self.session, query)
             except KeyError as exc:
                 raise Failed(f"unknown query {exc.args[0]}", QUERY_HINT) from None
             raise Failed(f"expect failed: {query} is {show_value(actual)}", wanted) from None
@@ -485,7 +487,7 @@ class Shell:
 
     def do_save(self, *words: str) -> None:
         force, path = (True, words[1]) if len(words) == 2 else (False, words[0])
-        if self.write_root is not None and not files.inside(path, self.write_root):
+        if self.write_root is not None and not inside(path, self.write_root):
             raise Failed(
                 f"{path}: a script may write only under the current folder ({self.write_root})",
                 "a file name inside it",
@@ -540,11 +542,6 @@ class Shell:
             if self.done:
                 break
         return 1 if failed else 0
-
-    def interact(self) -> int:
-        from .terminal import interact
-
-        return interact(self)
 
     def prompt(self) -> str:
         session = self.session

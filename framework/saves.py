@@ -1,7 +1,8 @@
 """Saves: readable TOML (written with tomli-w, read with tomllib) holding a session's seed and log.
 
-Loading replays the log and checks every action, so a damaged or edited save is refused with a
-message naming the offending entry, and never half-loaded.
+A codec: a `Record` (the configuration plus the action lines) to text and back, every field
+checked. `Session.load` replays the record and checks every action, so a damaged or edited save
+is refused with a message naming the offending entry, and never half-loaded.
 """
 
 from __future__ import annotations
@@ -10,16 +11,14 @@ import hashlib
 import os
 import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import tomli_w
 
-from . import files
-from .game import DockyardError
-
-if TYPE_CHECKING:
-    from .session import Session
+from .core import DockyardError
+from .files import MAX_SAVE_BYTES, FileProblem, read_text, write_atomic
 
 FORMAT = 2  # 2 added `action_count` and `digest`; format 1 saves still load
 
@@ -29,24 +28,39 @@ def digest(lines: list[str]) -> str:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
-def dumps(session: Session, where: str | Path | None = None) -> str:
-    """The save's text; content folders are written relative to the save's folder (`where`)."""
-    from . import __version__
+@dataclass(frozen=True)
+class Record:
+    """What a save holds: a session's starting configuration plus its action lines."""
 
-    lines = [session.format(a) for a in session.log]
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    content_dirs: tuple[str, ...]
+    fingerprint: str | None  # of the content the game was played with
+    actions: tuple[str, ...]
+
+
+def dumps(record: Record, where: str | Path | None = None) -> str:
+    """The save's text; content folders are written relative to the save's folder (`where`)."""
+    from ._version import __version__
+
+    lines = list(record.actions)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "dockyard": __version__,
-        "game": session.config.game,
-        "seed": session.config.seed,
-        "players": list(session.config.players),
-        "variants": list(session.config.variants),
-        "content": session.content.fingerprint,
-        "content_dirs": [_relative(d, where) for d in session.config.content_dirs],
+        "game": record.game,
+        "seed": record.seed,
+        "players": list(record.players),
+        "variants": list(record.variants),
+        "content": record.fingerprint,
+        "content_dirs": [_relative(d, where) for d in record.content_dirs],
         "action_count": len(lines),
         "digest": digest(lines),
         "actions": lines,
     }
+    if record.fingerprint is None:
+        del doc["content"]
     return tomli_w.dumps(doc, multiline_strings=False)
 
 
@@ -57,9 +71,9 @@ def _relative(folder: str, save: str | Path | None) -> str:
     return Path(os.path.relpath(Path(folder).resolve(), base)).as_posix()
 
 
-def save(session: Session, path: str | Path, overwrite: bool = False) -> None:
+def write(record: Record, path: str | Path, overwrite: bool = False) -> None:
     """Write the save atomically; an existing file is replaced only with `overwrite`."""
-    files.write_atomic(path, dumps(session, path), overwrite=overwrite, what="save")
+    write_atomic(path, dumps(record, path), overwrite=overwrite, what="save")
 
 
 def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -71,10 +85,9 @@ def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     return value
 
 
-def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
-    from .language import ParseError
-    from .session import Session
-
+def loads(text: str, where: str = "<save>", content: Any = None) -> Record:
+    """The record in a save's text, every field checked (FILE:LINE:COL for broken TOML). The
+    content folders are the save's own (relative to it) unless `content` gives others."""
     try:
         doc = tomllib.loads(text)
     except RecursionError:
@@ -106,31 +119,19 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Session:
         isinstance(v, str) for v in variants
     ):
         raise DockyardError(f"{where}: 'players' and 'variants' must be lists of names")
-    try:
-        session = Session(game, seed=seed, players=players, variants=variants, content=dirs)
-    except DockyardError as exc:
-        raise DockyardError(f"{where}: {exc}") from None
-    expected = doc.get("content")
-    if expected is not None and expected != session.content.fingerprint:
-        raise DockyardError(
-            f"{where}: the save was made with other content (fingerprint {expected}, "
-            f"now {session.content.fingerprint}); load it with the same --content folders"
-        )
     for i, line in enumerate(actions):
-        entry = f"{where}: actions[{i}]"
         if not isinstance(line, str):
-            raise DockyardError(f"{entry}: not a line of text")
-        try:
-            action = session.parse(line)
-            session.apply(action)
-        except ParseError as exc:
-            raise DockyardError(
-                f"{entry}: {line!r}: {exc.what}"
-                + (f" (expected {exc.expected})" if exc.expected else "")
-            ) from None
-        except DockyardError as exc:
-            raise DockyardError(f"{entry}: {line!r}: {exc}") from None
-    return session
+            raise DockyardError(f"{where}: actions[{i}]: not a line of text")
+    fingerprint = doc.get("content")
+    return Record(
+        game,
+        seed,
+        tuple(players),
+        tuple(variants),
+        tuple(dirs) if isinstance(dirs, list | tuple) else dirs,
+        fingerprint if isinstance(fingerprint, str) else None,
+        tuple(actions),
+    )
 
 
 def _line_of(text: str, key: str) -> int:
@@ -171,11 +172,12 @@ def _content_dir(folder: str, where: str, text: str) -> str:
     return str(path)
 
 
-def load(path: str | Path, content: Any = None) -> Session:
+def read(path: str | Path, content: Any = None) -> Record:
+    """The record in a save file, read safely."""
     if not isinstance(path, str | Path):
         raise DockyardError(f"a save is named by a path, not {type(path).__name__}")
     try:
-        text = files.read_text(path, files.MAX_SAVE_BYTES, "save")
-    except files.FileProblem as exc:
+        text = read_text(path, MAX_SAVE_BYTES, "save")
+    except FileProblem as exc:
         raise DockyardError(str(exc)) from None
     return loads(text, str(path), content)

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import files
+from .files import MAX_SCRIPT_BYTES
+from .files import read_text as read_file
 from .game import DockyardError, Game
 from .language import Language, ParseError, Statement
 from .repl import Output, Shell, StatementError, first_column, result_lines
@@ -66,7 +67,7 @@ class Header:
 
 def read_text(path: str | Path) -> str:
     """A script's text, read safely (files.py): a regular UTF-8 file, a BOM dropped."""
-    return files.read_text(path, files.MAX_SCRIPT_BYTES, "script")
+    return read_file(path, MAX_SCRIPT_BYTES, "script")
 
 
 def split_lines(text: str) -> list[str]:
@@ -162,8 +163,9 @@ def make_bots(session: Any, chosen: dict[str, str | None], header: Header | None
 
 def open_session(header: Header | None, flags: Flags):  # -> Session
     """The session a script runs in: its header's choices, overridden by flags (see above)."""
+    from .config import resolve_players, resolve_variants
     from .registry import registry
-    from .session import Session, resolve_players, resolve_variants
+    from .session import Session
 
     header = header or Header("<flags>")
     name = flags.game or header.game

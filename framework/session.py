@@ -12,17 +12,12 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 
 from __future__ import annotations
 
-import hashlib
-import operator
-from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import pluggy
-
-from . import files, flow
+from .config import Config, check_arguments, content_of, resolve_players, resolve_variants
+from .flow import actors
 from .game import (
     Action,
     Context,
@@ -32,133 +27,12 @@ from .game import (
     IllegalAction,
     Outcome,
     Setup,
-    Variant,
 )
-from .language import Language, Statement
-from .loader import Content, load
-from .registry import new_manager, registry
-from .words import show_value
+from .language import Language, ParseError, Statement
+from .registry import registry, session_manager
+from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
-
-
-@dataclass(frozen=True)
-class Config:
-    """What fixes a session's start: replaying its log from here gives the same game."""
-
-    game: str
-    seed: int
-    players: tuple[str, ...]
-    variants: tuple[str, ...]
-    content_dirs: tuple[str, ...]
-
-
-def _content(game: Game, dirs: tuple[str, ...]) -> Content:
-    """The game's content with these layers; loaded again only when a layer's files changed."""
-    return _loaded_content(game, dirs, _layer_stamp(dirs))
-
-
-def _layer_stamp(dirs: tuple[str, ...]) -> str:
-    """A fingerprint of what the layer folders hold now (names, sizes, times), so that an
-    edited file is seen; the folders are walked safely (see files.py)."""
-    from .loader import LAYER_SKIP, ContentError, Problem
-
-    digest = hashlib.sha256()
-    for folder in dirs:
-        try:
-            for rel, path in files.walk_files(folder, ".json", LAYER_SKIP):
-                try:
-                    info = path.stat()
-                    digest.update(f"{folder}/{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-                except OSError:
-                    digest.update(f"{folder}/{rel}\0?".encode())
-        except files.FileProblem as exc:
-            raise ContentError([Problem(exc.where, "$", exc.why)]) from None
-    return digest.hexdigest()
-
-
-@lru_cache(maxsize=64)
-def _loaded_content(game: Game, dirs: tuple[str, ...], stamp: str) -> Content:
-    if game.content_folder is None:
-        return Content(game.name)
-    content = load(game.name, game.content_folder, [Path(d) for d in dirs])
-    content.built = game.build_content(content)
-    return content
-
-
-def resolve_players(game: Game, players: Sequence[str] | int | None) -> tuple[str, ...]:
-    if players is None:
-        names: tuple[str, ...] = game.default_players
-    elif isinstance(players, int):
-        names = tuple(f"p{i + 1}" for i in range(players))
-        if game.min_players == game.max_players == len(game.default_players) == players:
-            names = game.default_players
-    else:
-        names = tuple(players)
-    if not game.min_players <= len(names) <= game.max_players:
-        raise DockyardError(
-            f"{game.name} is for {game.describe_player_count()} players, not {len(names)}"
-        )
-    if len(set(names)) != len(names):
-        raise DockyardError(f"player names must differ: {', '.join(names)}")
-    for name in names:
-        if not name[:1].isalpha() or not all(c.isalnum() or c in "_-" for c in name):
-            raise DockyardError(
-                f"player name {name!r} must be a letter then letters, digits, - or _"
-            )
-    return names
-
-
-def resolve_variants(game: Game, names: Iterable[str]) -> tuple[Variant, ...]:
-    known = registry().variants_of(game.name)
-    chosen: list[Variant] = []
-    for name in names:
-        if name not in known:
-            listed = ", ".join(sorted(known)) or "none"
-            raise DockyardError(f"{game.name} has no variant {name!r} (variants: {listed})")
-        if any(v.name == name for v in chosen):
-            continue
-        chosen.append(known[name])
-    picked = {v.name for v in chosen}
-    for v in chosen:
-        for other in v.conflicts:
-            if other in picked:
-                raise DockyardError(f"variant {v.name!r} cannot be played with {other!r}")
-        for need in v.requires:
-            if need not in picked:
-                raise DockyardError(f"variant {v.name!r} needs variant {need!r} too")
-    return tuple(chosen)
-
-
-def _check_arguments(
-    seed: Any, players: Any, variants: Any, content: Any
-) -> tuple[tuple[str, ...], tuple[str | Path, ...]]:
-    """Bad arguments are a DockyardError saying which, never a silent coercion."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DockyardError(f"seed must be a whole number, not {seed!r}")
-    if isinstance(players, bool) or (
-        players is not None
-        and not isinstance(players, int)
-        and (
-            isinstance(players, str)
-            or not isinstance(players, Sequence)
-            or not all(isinstance(p, str) for p in players)
-        )
-    ):
-        raise DockyardError(
-            f"players must be a count or a list of names (such as ['alice', 'bob']), not {players!r}"
-        )
-    if isinstance(players, int) and players < 1:
-        raise DockyardError(f"players must be at least 1, not {players}")
-    out = []
-    for name, value, kind in (("variants", variants, str), ("content", content, str | Path)):
-        if isinstance(value, str | Path) or not isinstance(value, Iterable):
-            raise DockyardError(f"{name} must be a list, not {value!r}")
-        items = tuple(value)
-        if not all(isinstance(v, kind) for v in items):
-            raise DockyardError(f"{name} must be a list of names, not {list(items)!r}")
-        out.append(items)
-    return out[0], out[1]
 
 
 class Session:
@@ -176,7 +50,7 @@ class Session:
         if not isinstance(game, str | Game):
             raise DockyardError(f"a game is named by a string, not {type(game).__name__}")
         self.game: Game = registry().game(game) if isinstance(game, str) else game
-        variants, content = _check_arguments(seed, players, variants, content)
+        variants, content = check_arguments(seed, players, variants, content)
         chosen = resolve_variants(self.game, variants)
         dirs = tuple(str(d) for d in content)
         self.config = Config(
@@ -195,9 +69,9 @@ class Session:
 
                 with as_file(resource_files("dockyard.content") / v.content_folder) as p:
                     layer_dirs = (str(p), *layer_dirs)
-        self.content = _content(self.game, layer_dirs)
+        self.content = content_of(self.game, layer_dirs)
         self.language = Language(self.game, tuple(v.grammar for v in chosen if v.grammar))
-        self.pm = self._plugin_manager(chosen)
+        self.pm = session_manager(self.game, chosen)
         self.hook = self.pm.hook
         self._event_listeners = bool(self.pm.hook.on_event.get_hookimpls())
         self.options: dict[str, Any] = {}
@@ -211,41 +85,6 @@ class Session:
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
         self.last_events: list[Event] = setup_events
-
-    # ---- construction ---------------------------------------------------------------------
-    def _plugin_manager(self, chosen: Sequence[Variant]) -> pluggy.PluginManager:
-        # Building a manager costs more than a whole game of tic-tac-toe, and sessions making the
-        # same choice hold the same plugins, so they share one (variants still never leak).
-        # The key holds the very objects registered, so it cannot match another game's.
-        default_hooks = getattr(self.game, "default_hooks", None)
-        key = (self.game.hookspecs, default_hooks, *(v.plugin for v in chosen))
-        try:
-            cached = registry().session_managers.get(key)
-        except TypeError:  # an unhashable plugin object: no sharing
-            return self._new_plugin_manager(chosen)
-        if cached is None:
-            cached = registry().session_managers[key] = self._new_plugin_manager(chosen)
-        return cached
-
-    def _new_plugin_manager(self, chosen: Sequence[Variant]) -> pluggy.PluginManager:
-        pm = new_manager()
-        if self.game.hookspecs is not None:
-            pm.add_hookspecs(self.game.hookspecs)
-            default = getattr(self.game, "default_hooks", None)
-            if default is not None:
-                pm.register(default, name=f"{self.game.name}.rules")
-        for v in chosen:
-            if v.plugin is not None:
-                pm.register(v.plugin, name=f"variant {v.name}")
-        manager = registry().manager
-        for name, plugin in manager.list_name_plugin() if manager else []:
-            if hasattr(plugin, "on_event") and not pm.is_registered(plugin):  # a variant too
-                pm.register(plugin, name=name)
-        try:
-            pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            raise DockyardError(f"a variant implements an unknown hook: {exc}") from None
-        return pm
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -295,15 +134,15 @@ class Session:
 
     def actors(self) -> list[str]:
         """Names of the players who may act now."""
-        return [self.players[s] for s in flow.actors(self.state)]
+        return [self.players[s] for s in actors(self.state)]
 
     @property
     def over(self) -> bool:
         return self.state.flow.over is not None
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
-        seats = flow.actors(self.state) if player is None else [self._seat(player)]
-        allowed = flow.actors(self.state)
+        seats = actors(self.state) if player is None else [self._seat(player)]
+        allowed = actors(self.state)
         out: list[Action] = []
         for seat in seats:
             if seat in allowed:
@@ -348,7 +187,7 @@ class Session:
     def _why_illegal(self, state: Any, action: Action, seat: int) -> str | None:
         if state.flow.over is not None:
             return "the game is over"
-        allowed = flow.actors(state)
+        allowed = actors(state)
         if seat not in allowed:
             names = " or ".join(self.players[s] for s in allowed)
             if state.flow.pending:
@@ -524,82 +363,51 @@ class Session:
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state) if self.over else None
 
-    def query(self, path: str) -> Any:
-        """The value of an `expect` query."""
-        st = self.state
-        if path == "over":
-            return self.over
-        if path == "reason":
-            return st.flow.over
-        if path == "round":
-            return st.flow.round
-        if path == "phase":
-            return self.game.phases[st.flow.phase].name if self.game.phases else None
-        if path == "actor":
-            who = self.actors()
-            return who[0] if len(who) == 1 else None
-        if path == "actions":
-            return len(self.log)
-        if path in ("winner", "draw") or path.startswith("score."):
-            result = self.outcome()
-            if result is None:
-                raise KeyError(f"{path} (the game is not over)")
-            if path == "winner":
-                return result.winners[0] if len(result.winners) == 1 else None
-            if path == "draw":
-                return result.is_draw
-            player = path.split(".", 1)[1]
-            if player not in result.scores:
-                raise KeyError(path)
-            return result.scores[player]
-        return self.game.query(st, path)
-
-    def expect(self, query: str, op: str, value: Any) -> None:
-        """Raise DockyardError unless `query op value` holds."""
-        try:
-            actual = self.query(query)
-        except KeyError as exc:
-            raise DockyardError(f"expect: unknown query {exc.args[0]}") from None
-        if isinstance(actual, float) and actual.is_integer():
-            actual = int(actual)
-        ok = (
-            _COMPARE[op](actual, value)
-            if op in ("==", "!=") or _comparable(actual, value)
-            else False
-        )
-        if not ok:
-            raise DockyardError(
-                f"expected {query} {op} {show_value(value)}, but it is {show_value(actual)}"
-            )
-
     # ---- saves -----------------------------------------------------------------------------
+    def record(self) -> Record:
+        """What a save holds: the configuration and the action lines."""
+        c = self.config
+        lines = tuple(self.format(a) for a in self.log)
+        fingerprint = self.content.fingerprint
+        return Record(c.game, c.seed, c.players, c.variants, c.content_dirs, fingerprint, lines)
+
     def save(self, path: str | Path, overwrite: bool = False) -> None:
         """Write a save (readable TOML); an existing file is replaced only with `overwrite`."""
-        from .saves import save
-
         if not isinstance(path, str | Path):
             raise DockyardError(f"a save is named by a path, not {type(path).__name__}")
-        save(self, path, overwrite=overwrite)
+        write(self.record(), path, overwrite=overwrite)
 
     @classmethod
     def load(cls, path: str | Path, content: Iterable[str | Path] | None = None) -> Session:
-        from .saves import load as load_save
+        """The session a save holds, every action replayed and checked."""
+        return cls.from_record(read(path, content), str(path))
 
-        return load_save(path, content)
-
-
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    ">=": operator.ge,
-    "<=": operator.le,
-    ">": operator.gt,
-    "<": operator.lt,
-}
-
-
-def _comparable(a: Any, b: Any) -> bool:
-    num = (int, float)
-    return (isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool)) or (
-        isinstance(a, str) and isinstance(b, str)
-    )
+    @classmethod
+    def from_record(cls, record: Record, where: str = "<save>") -> Session:
+        try:
+            session = cls(
+                record.game,
+                seed=record.seed,
+                players=record.players,
+                variants=record.variants,
+                content=record.content_dirs,
+            )
+        except DockyardError as exc:
+            raise DockyardError(f"{where}: {exc}") from None
+        now = session.content.fingerprint
+        if record.fingerprint is not None and record.fingerprint != now:
+            raise DockyardError(
+                f"{where}: the save was made with other content (fingerprint "
+                f"{record.fingerprint}, now {now}); load it with the same --content folders"
+            )
+        for i, line in enumerate(record.actions):
+            try:
+                session.apply(session.parse(line))
+            except ParseError as exc:
+                expected = f" (expected {exc.expected})" if exc.expected else ""
+                raise DockyardError(
+                    f"{where}: actions[{i}]: {line!r}: {exc.what}{expected}"
+                ) from None
+            except DockyardError as exc:
+                raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc}") from None
+        return session

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .bots import play_random_game
-from .game import DockyardError
+from .core import DockyardError
 from .words import number
 
 
@@ -127,7 +127,7 @@ def play_one(job: Job) -> tuple[Record, str | None]:
             game, job.seed, job.players, job.variants, job.content, check=job.check
         )
     except DockyardError as exc:
-        from .session import resolve_players
+        from .config import resolve_players
 
         return Record(job.seed, resolve_players(game, job.players), error=str(exc)), None
     outcome = session.outcome()

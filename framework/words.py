@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from .game import Outcome
+from .core import Outcome
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -14,6 +14,7 @@ import random
 import pytest
 from dockyard import Session
 from dockyard.bots import RandomBot
+from dockyard.queries import query
 
 GAMES = int(os.environ.get("DOCKYARD_CC_GAMES", "24"))
 TRIGGERS = (
@@ -50,7 +51,7 @@ def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> S
 def test_seeded_games_keep_every_component_and_end_by_a_rulebook_trigger(chunk, variants):
     for seed in range(chunk, GAMES, 4):
         s = _play(seed, variants, uniform=seed % 3 == 0)
-        reason = s.query("reason")
+        reason = query(s, "reason")
         assert any(t in reason for t in TRIGGERS), reason
         outcome = s.outcome()
         assert outcome is not None and set(outcome.scores) == set(s.players)

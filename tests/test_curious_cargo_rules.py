@@ -19,6 +19,7 @@ from dockyard.plugins.curious_cargo.facility import Facility, Layer, second_cell
 from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import arrive, load_options, unload
+from dockyard.queries import query
 
 GAME = "curious-cargo"
 
@@ -30,7 +31,7 @@ def session(seed: int = 1, **kw) -> Session:
 def finish_card_selection(s: Session) -> None:
     for p in s.players:
         s.apply(s.legal_actions(p)[0])
-    assert s.query("phase") == "construction"
+    assert query(s, "phase") == "construction"
 
 
 def construction_turn(seed: int = 1):
@@ -143,12 +144,12 @@ def test_forklift_never_moves_backwards_and_a_tie_stacks_on_top():
     assert st.seats[0].forklift == 2
     move_forklift(st, 1, 2, c)  # p2 lands on p1's space: on top, so first in turn order
     assert turn_order_key(st, 1) > turn_order_key(st, 0)
-    assert s.query("order") == "p2,p1"
+    assert query(s, "order") == "p2,p1"
 
 
 def test_forklifts_start_on_0_with_the_first_player_on_top():
     s = session()
-    assert s.query("order") == "p1,p2"
+    assert query(s, "order") == "p1,p2"
 
 
 # ---- Loading and unloading -------------------------------------------------------------------
@@ -172,7 +173,7 @@ def test_two_goods_of_one_type_are_never_side_by_side_so_the_player_chooses_7_or
     s.apply_text("load 8")
     truck = st.seats[0].streets[SHIPPING][0]
     assert truck.cargo == [None, None, "red"]
-    assert s.query("p1.shipped.red") == 1
+    assert query(s, "p1.shipped.red") == 1
 
 
 def test_loading_takes_goods_only_onto_unblocked_spaces_beside_active_docks():
@@ -184,7 +185,7 @@ def test_loading_takes_goods_only_onto_unblocked_spaces_beside_active_docks():
     s.apply_text("end")
     s.apply_text("end")
     assert st.seats[0].streets[SHIPPING][0].cargo == ["blue", None, "red"]
-    assert s.query("p1.shipped") == 2
+    assert query(s, "p1.shipped") == 2
     # a full truck (blocked spaces excluded) pays its cab bonus: a Trucking token
     assert st.seats[0].trucking == 1
 
@@ -378,7 +379,7 @@ def test_tiles_must_lie_flat_and_scaffolding_supports_the_overhang():
     s.apply_text(f"place {second} d2 east")
     assert me.scaffolding == 4
     assert [layer.kind for layer in me.facility.stacks[parse_cell("e2")]] == ["scaffolding", "tile"]
-    assert s.query(f"{s.players[seat]}.stack.e2") == 2
+    assert query(s, f"{s.players[seat]}.stack.e2") == 2
 
 
 def test_a_tile_that_would_not_lie_flat_needs_scaffolding_the_player_has():
@@ -505,7 +506,7 @@ def test_hand_tiles_go_to_storage_at_the_end_of_the_phase_in_the_order_chosen():
     s.apply_text(f"store {b} b")
     s.apply_text(f"store {a} b")
     assert me.storage[1] == [b, a] and me.hand == []
-    assert s.query("phase") == "trucking"
+    assert query(s, "phase") == "trucking"
 
 
 def test_more_than_three_of_a_token_type_are_returned_at_cleanup():
@@ -531,7 +532,7 @@ def test_the_game_ends_at_the_end_of_the_phase_when_the_bag_is_empty():
     s.apply_text("end")
     assert not s.over
     s.apply_text("end")
-    assert s.over and "bag is empty" in s.query("reason")
+    assert s.over and "bag is empty" in query(s, "reason")
 
 
 def test_end_game_scoring_example_35_to_34():
@@ -623,7 +624,7 @@ def test_receiving_a_fourth_good_of_a_type_ends_the_game_at_the_end_of_the_phase
     s.state.seats[1].received["blue"] = 4
     s.apply_text("end")
     s.apply_text("end")
-    assert s.over and "4th blue" in s.query("reason")
+    assert s.over and "4th blue" in query(s, "reason")
 
 
 def test_hidden_information_hand_and_truck_cards_are_not_in_the_opponents_view():

@@ -15,6 +15,7 @@ from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars, tok
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
 from dockyard.plugins.curious_cargo.trucking import play_truck
 from dockyard.plugins.curious_cargo.variants import BUS_CARD
+from dockyard.queries import query
 from dockyard.registry import registry
 from dockyard.testing import Budget, Table, check_table
 
@@ -130,7 +131,7 @@ def test_night_shift_adds_the_purple_splitters_to_the_supply():
         s.state.trucking -= 2
         s.state.seats[0].trucking += 2
     night.apply_text("p1: trade trucking purple")
-    assert night.query("p1.splitters.purple") == 1 and night.query("supply.splitters.purple") == 1
+    assert query(night, "p1.splitters.purple") == 1 and query(night, "supply.splitters.purple") == 1
     with pytest.raises(IllegalAction, match="there are no purple Splitters in this game"):
         day.apply_text("p1: trade trucking purple")
     invariants_hold(night)
@@ -148,7 +149,7 @@ def test_night_shift_plays_the_dark_face_of_the_tiles():
         purple = [d for d, color in docks.items() if color == "purple"]
         if night:
             assert [(d.street, d.number) for d in purple] == [(SHIPPING, 7)]
-            assert s.query("p1.forklift") == 1
+            assert query(s, "p1.forklift") == 1
         else:
             assert purple == []
             sand = {b.color for b in s.state.content.tile(tile).sand}
@@ -185,7 +186,7 @@ def test_night_shift_purple_goods_are_shipped_by_one_player_and_received_by_the_
     s.apply_text("p2: end")
     events = s.apply_text("p1: play truck04 to p1")  # pushes truck17 to 4-7
     assert "p1 loads a purple good at 7 onto truck17 (1 purple shipped)" in texts(events)
-    assert s.query("p1.street.shipping") == "truck04@1:-,- truck17@4:-,-,-,purple"
+    assert query(s, "p1.street.shipping") == "truck04@1:-,- truck17@4:-,-,-,purple"
     s.apply_text("p1: end")
     s.apply_text("p2: end")
     s.apply_text("p1: end")
@@ -195,7 +196,7 @@ def test_night_shift_purple_goods_are_shipped_by_one_player_and_received_by_the_
         "truck17 leaves p1's Shipping side and enters p2's Receiving side",
         "p2 receives a purple good at 4 (slot 1)",
     ]
-    assert s.query("p2.received.purple") == 1 and s.query("p1.shipped.purple") == 1
+    assert query(s, "p2.received.purple") == 1 and query(s, "p1.shipped.purple") == 1
     assert "purple shipping [ ][p][p][p][p][p] 1 shipped" in s.render(None, "shipping p1")
     assert "purple shipping [p][p][p][p][p][p] 0 shipped   receiving [p][ ][ ][ ]" in s.render(
         None, "shipping p2"
@@ -254,10 +255,10 @@ def test_card_selection_is_the_default_and_first_game_skips_it_keeping_the_three
     opponent. (On your first game skip this step and just keep the 3 Truck cards you are
     dealt.)" """
     default = session()
-    assert default.query("phase") == "card selection"
+    assert query(default, "phase") == "card selection"
     assert [len(p.draft) for p in default.state.seats] == [3, 3]
     first = session("first-game")
-    assert first.query("phase") == "construction"
+    assert query(first, "phase") == "construction"
     assert [len(p.trucks) for p in first.state.seats] == [3, 3]
     assert [p.draft for p in first.state.seats] == [[], []]
     with pytest.raises(IllegalAction, match="only during the card selection"):
@@ -298,12 +299,12 @@ def test_no_scaffolding_takes_the_scaffolding_out_and_a_tile_must_lie_flat():
         s.apply_text(overhang)
     assert s.parse(overhang) not in s.legal_actions("p1")
     s.apply_text(flat)  # stacking on an even surface is still allowed
-    assert s.query("p1.stack.a1") == 2
+    assert query(s, "p1.stack.a1") == 2
     invariants_hold(s)
     plain = session("first-game")
     _, overhang = stack_then_overhang(plain, 0)
     plain.apply_text(overhang)
-    assert plain.query("p1.scaffolding") == 4
+    assert query(plain, "p1.scaffolding") == 4
 
 
 def test_handicap_the_experienced_player_seated_first_plays_without_scaffolding():
@@ -318,7 +319,7 @@ def test_handicap_the_experienced_player_seated_first_plays_without_scaffolding(
     s.apply_text("ann: end")
     _, overhang = stack_then_overhang(s, 1)
     s.apply_text(overhang)  # the newcomer keeps their Scaffolding
-    assert s.query("bob.scaffolding") == 4 and s.query("ann.scaffolding") == 5
+    assert query(s, "bob.scaffolding") == 4 and query(s, "ann.scaffolding") == 5
     invariants_hold(s)
 
 
@@ -353,10 +354,10 @@ def test_the_bus_is_played_for_1_ap_and_pushes_the_trucks_one_space():
     s.apply_text("p1: end")
     s.apply_text("p2: end")
     s.apply_text("p1: play truck01 to p1")
-    assert s.query("p1.street.shipping") == "truck01@1:-"
+    assert query(s, "p1.street.shipping") == "truck01@1:-"
     events = s.apply_text("p1: play bus to p1")
     assert "p1 plays bus (size 0, 1 AP) onto their own Shipping side" in texts(events)
-    assert s.query("p1.street.shipping") == "bus@1: truck01@2:-"  # the cab alone, at 1
+    assert query(s, "p1.street.shipping") == "bus@1: truck01@2:-"  # the cab alone, at 1
     assert s.state.turn.ap == 0
     invariants_hold(s)
     assert "1 [>bu]" in s.render(None, "board p1")  # the cab beside street space 1
@@ -368,9 +369,9 @@ def test_the_bus_may_go_to_the_opponents_shipping_side_and_is_discarded_for_one_
     s.apply_text("p1: end")
     s.apply_text("p2: end")
     assert s.check(s.parse("p1: play bus to p2")) is None
-    hand = s.query("p1.hand")
+    hand = query(s, "p1.hand")
     s.apply_text("p1: discard bus")
-    assert s.query("p1.hand") == hand + BUS_CARD.tiles == hand + 1
+    assert query(s, "p1.hand") == hand + BUS_CARD.tiles == hand + 1
     assert "bus" in s.state.removed_trucks
     invariants_hold(s)
 
@@ -389,9 +390,9 @@ def test_the_bus_carries_nothing_so_it_never_pays_its_cab_bonus():
     s.apply_text("p1: dispatch")  # a Trucking token: 2 more AP
     s.apply_text("p1: play bus to p1")
     events = s.apply_text("p1: play truck22 to p1")  # 6 spaces long: the bus goes to 7
-    assert s.query("p1.street.shipping").startswith("truck22@1:-,-,-,-,- bus@7:")
+    assert query(s, "p1.street.shipping").startswith("truck22@1:-,-,-,-,- bus@7:")
     assert not [e for e in events if e.kind in ("load", "bonus", "bonus-unpaid")]
-    assert s.query("p1.shipped") == 0
+    assert query(s, "p1.shipped") == 0
     invariants_hold(s)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from dockyard import DockyardError, Session
+from dockyard.queries import query
 from dockyard.repl import Shell
 from dockyard.testing import snapshot
 
@@ -103,7 +104,7 @@ def test_content_folders_are_stored_relative_to_the_save(tmp_path) -> None:
     assert 'content_dirs = [\n    "board",\n]' in (tmp_path / "games" / "g.toml").read_text()
     moved = tmp_path / "moved"
     (tmp_path / "games").rename(moved)  # the save and its folder travel together
-    assert Session.load(moved / "g.toml").query("cell.d4") == "x"
+    assert query(Session.load(moved / "g.toml"), "cell.d4") == "x"
 
 
 def test_a_saves_content_folder_outside_it_needs_the_command_line(tmp_path) -> None:

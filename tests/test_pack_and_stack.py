@@ -15,6 +15,7 @@ from dockyard import Action, IllegalAction, Session
 from dockyard.plugins.pack_and_stack.components import RULEBOOK_KINDS
 from dockyard.plugins.pack_and_stack.pick_a_truck import PILE
 from dockyard.plugins.pack_and_stack.state import PackAndStackState
+from dockyard.queries import query
 
 PLAYERS = ("a", "b", "c")
 
@@ -34,7 +35,7 @@ def intact(s: Session) -> None:
 def everyone_claims_the_pile(s: Session) -> None:
     for p in s.players:
         s.apply(Action(p, "claim", (PILE,)))
-    assert s.query("phase") == "load"
+    assert query(s, "phase") == "load"
 
 
 def give_truck(s: Session, player: str, truck: str) -> None:
@@ -101,7 +102,7 @@ def why(s: Session, line: str) -> str:
 
 def all_done(s: Session) -> None:
     for p in s.players:
-        if not s.query(f"done.{p}"):
+        if not query(s, f"done.{p}"):
             s.apply(Action(p, "done", ()))
     intact(s)
 
@@ -114,9 +115,9 @@ def test_room_for_three_more_white_pieces_costs_three_points() -> None:
     s = loading({"a": "T01", "b": "T02", "c": "T03"}, {"a": {"purple": 2, "grey": 1}})
     play(s, "a: put purple at a1 level 1 along x", "a: put purple at a2 level 1 along x")
     play(s, "a: put grey at a3 level 1 along x")
-    assert s.query("empty.a") == 3
+    assert query(s, "empty.a") == 3
     all_done(s)
-    assert (s.query("bill.a"), s.query("paid.a")) == (3, 3)
+    assert (query(s, "bill.a"), query(s, "paid.a")) == (3, 3)
 
 
 def test_two_unloaded_brown_pieces_cost_twelve_points() -> None:
@@ -124,9 +125,9 @@ def test_two_unloaded_brown_pieces_cost_twelve_points() -> None:
     s = loading({"a": "T01"}, {"a": {"purple": 3, "brown": 2}})
     for row in (1, 2, 3):
         play(s, f"a: put purple at a{row} level 1 along x")
-    assert s.query("placements.a.brown") == 0  # a full one-level truck takes nothing more
+    assert query(s, "placements.a.brown") == 0  # a full one-level truck takes nothing more
     all_done(s)
-    assert (s.query("bill.a"), s.query("paid.a")) == (12, 12)
+    assert (query(s, "bill.a"), query(s, "paid.a")) == (12, 12)
     assert st(s).bills[0].empty == 0 and st(s).bills[0].unloaded == 12
 
 
@@ -135,10 +136,10 @@ def test_five_empty_spaces_and_an_unloaded_purple_piece_cost_fifteen_points() ->
     s = loading({"a": "T01"}, {"a": {"purple": 2, "grey": 2, "white": 1}})
     play(s, "a: put purple at a1 level 1 along x", "a: put grey at a2 level 1 along x")
     play(s, "a: put grey at a3 level 1 along x", "a: put white at e2 level 1")
-    assert s.query("empty.a") == 5
-    assert s.query("placements.a.purple") == 0  # the five spaces are not in one row
+    assert query(s, "empty.a") == 5
+    assert query(s, "placements.a.purple") == 0  # the five spaces are not in one row
     all_done(s)
-    assert (s.query("bill.a"), s.query("paid.a")) == (15, 15)
+    assert (query(s, "bill.a"), query(s, "paid.a")) == (15, 15)
 
 
 def test_of_payers_of_14_9_4_and_6_the_one_who_paid_4_receives_the_bonus() -> None:
@@ -151,13 +152,13 @@ def test_of_payers_of_14_9_4_and_6_the_one_who_paid_4_receives_the_bonus() -> No
     play(s, "c: put purple at a1 level 1 along x", "c: put purple at a2 level 1 along x")
     play(s, "c: put white at a3 level 1")
     play(s, "d: put purple at a1 level 1 along x", "d: put brown at a2 level 1 along x")
-    bank = s.query("bank")
+    bank = query(s, "bank")
     all_done(s)
-    paid = {p: s.query(f"paid.{p}") for p in "abcd"}
+    paid = {p: query(s, f"paid.{p}") for p in "abcd"}
     assert paid == {"a": 14, "b": 9, "c": 4, "d": 6}
-    assert {p: s.query(f"bonus.{p}") for p in "abcd"} == {"a": 0, "b": 0, "c": 10, "d": 0}
-    assert {p: s.query(f"points.{p}") for p in "abcd"} == {"a": 61, "b": 66, "c": 81, "d": 69}
-    assert s.query("bank") == bank + sum(paid.values()) - 10
+    assert {p: query(s, f"bonus.{p}") for p in "abcd"} == {"a": 0, "b": 0, "c": 10, "d": 0}
+    assert {p: query(s, f"points.{p}") for p in "abcd"} == {"a": 61, "b": 66, "c": 81, "d": 69}
+    assert query(s, "bank") == bank + sum(paid.values()) - 10
 
 
 def test_every_lowest_payer_receives_the_bonus() -> None:
@@ -166,8 +167,8 @@ def test_every_lowest_payer_receives_the_bonus() -> None:
     s2 = loading({"a": "T02", "b": "T06", "c": "T01"}, {})
     for session in (s, s2):
         all_done(session)
-    assert [s.query(f"bonus.{p}") for p in PLAYERS] == [0, 0, 10]
-    assert [s2.query(f"bonus.{p}") for p in PLAYERS] == [10, 10, 0]  # 14, 14 and 15
+    assert [query(s, f"bonus.{p}") for p in PLAYERS] == [0, 0, 10]
+    assert [query(s2, f"bonus.{p}") for p in PLAYERS] == [10, 10, 0]  # 14, 14 and 15
 
 
 # ---- 4. Score points: what the rulebook leaves open (see content/pack_and_stack/README.md) --
@@ -178,12 +179,12 @@ def test_empty_space_counts_every_empty_cell_up_to_the_top_level() -> None:
     s = loading({"a": "T21"}, {"a": {"brown": 3}})  # 3x3 squares, 3 levels
     for row in (1, 2, 3):
         play(s, f"a: put brown at a{row} level 1 along x")
-    assert s.query("empty.a") == 18 == 2 * 9
+    assert query(s, "empty.a") == 18 == 2 * 9
 
 
 def test_printed_filled_squares_are_no_empty_space() -> None:
     s = loading({"a": "T08"}, {})  # 15 squares, 4 printed as filled
-    assert s.query("empty.a") == 11
+    assert query(s, "empty.a") == 11
 
 
 def test_nobody_pays_more_points_than_they_have_and_the_game_ends_at_zero() -> None:
@@ -194,13 +195,13 @@ def test_nobody_pays_more_points_than_they_have_and_the_game_ends_at_zero() -> N
     state.points[0] -= 70  # a is down to 5 points
     state.bank += 70
     intact(s)
-    bank = s.query("bank")
+    bank = query(s, "bank")
     all_done(s)
-    assert (s.query("bill.a"), s.query("paid.a"), s.query("points.a")) == (15, 5, 0)
-    assert s.query("bank") == bank + 5 + 13 - 10  # b paid nothing and got the bonus
-    assert s.over and s.query("reason") == "a has no points left"
+    assert (query(s, "bill.a"), query(s, "paid.a"), query(s, "points.a")) == (15, 5, 0)
+    assert query(s, "bank") == bank + 5 + 13 - 10  # b paid nothing and got the bonus
+    assert s.over and query(s, "reason") == "a has no points left"
     assert s.outcome().winners == ("b",)
-    assert s.query("score.b") == 85
+    assert query(s, "score.b") == 85
 
 
 def test_a_round_without_a_player_at_zero_starts_the_next_round() -> None:
@@ -208,7 +209,7 @@ def test_a_round_without_a_player_at_zero_starts_the_next_round() -> None:
     play(s, "a: put purple at a1 level 1 along x")
     all_done(s)
     assert not s.over
-    assert (s.query("round"), s.query("phase")) == (2, "pick")
+    assert (query(s, "round"), query(s, "phase")) == (2, "pick")
     state = st(s)
     assert all(t is None for t in state.trucks) and not any(state.loads)  # all returned
     for seat in range(3):  # a fresh load from a fresh roll
@@ -222,7 +223,7 @@ def test_a_tie_for_most_points_shares_the_win() -> None:
     state.bank += 3 * 75 - 66
     intact(s)
     all_done(s)
-    assert [s.query(f"points.{p}") for p in PLAYERS] == [15, 28, 0]
+    assert [query(s, f"points.{p}") for p in PLAYERS] == [15, 28, 0]
     s = loading({"a": "T01", "b": "T06", "c": "T02"}, {})  # T06 and T02: 14 squares each
     state = st(s)
     state.points[:] = [5, 22, 22]
@@ -230,9 +231,9 @@ def test_a_tie_for_most_points_shares_the_win() -> None:
     intact(s)
     all_done(s)
     outcome = s.outcome()
-    assert [s.query(f"points.{p}") for p in PLAYERS] == [0, 18, 18]  # both paid 14, both +10
+    assert [query(s, f"points.{p}") for p in PLAYERS] == [0, 18, 18]  # both paid 14, both +10
     assert outcome.winners == ("b", "c") and outcome.is_draw
-    assert s.query("winner") is None
+    assert query(s, "winner") is None
 
 
 def test_a_bank_too_poor_for_every_bonus_shares_what_it_holds() -> None:
@@ -254,9 +255,9 @@ def test_a_bank_too_poor_for_every_bonus_shares_what_it_holds() -> None:
     state.bank = 16
     intact(s)
     all_done(s)
-    assert [s.query(f"bill.{p}") for p in PLAYERS] == [0, 0, 0]
-    assert [s.query(f"bonus.{p}") for p in PLAYERS] == [5, 5, 5]
-    assert s.query("bank") == 1
+    assert [query(s, f"bill.{p}") for p in PLAYERS] == [0, 0, 0]
+    assert [query(s, f"bonus.{p}") for p in PLAYERS] == [5, 5, 5]
+    assert query(s, "bank") == 1
 
 
 # ---- 3. Load truck --------------------------------------------------------------------------
@@ -270,7 +271,7 @@ def test_overhanging_pieces_are_refused() -> None:
     )
     assert "overhang" in why(s, "a: put white at c2 level 2")
     play(s, "a: put grey at a1 level 2 along x")  # exactly on top: no gap underneath
-    assert s.query("cell.a.b1.2") == "grey"
+    assert query(s, "cell.a.b1.2") == "grey"
 
 
 def test_pieces_may_not_rise_above_the_trucks_number_of_levels() -> None:
@@ -282,13 +283,13 @@ def test_pieces_may_not_rise_above_the_trucks_number_of_levels() -> None:
     assert "would reach level 2" in why(s, "a: put grey at b1 level 1 standing")
     assert "would reach level 3" in why(s, "b: put brown at a1 level 1 standing")
     play(s, "b: put grey at a1 level 1 standing")  # two levels: exactly fits
-    assert s.query("cell.b.a1.2") == "grey"
+    assert query(s, "cell.b.a1.2") == "grey"
 
 
 def test_standing_pieces_need_support_only_under_their_foot() -> None:
     s = loading({"a": "T28"}, {"a": {"grey": 2, "brown": 1, "turquoise": 2}})  # 3x2, 4 levels
     play(s, "a: put grey at a1 level 1 along x", "a: put brown at b1 level 2 standing")
-    assert [s.query(f"cell.a.b1.{z}") for z in (1, 2, 3, 4)] == ["grey", "brown", "brown", "brown"]
+    assert [query(s, f"cell.a.b1.{z}") for z in (1, 2, 3, 4)] == ["grey", "brown", "brown", "brown"]
     play(s, "a: put turquoise at c1 level 1 standing")
     assert "would reach level 5" in why(s, "a: put turquoise at a1 level 2 standing")
     assert "overhang" in why(s, "a: put grey at a2 level 2 standing")
@@ -309,15 +310,15 @@ def test_only_the_white_area_takes_pieces() -> None:
 def test_rods_lie_along_either_axis() -> None:
     s = loading({"a": "T01"}, {"a": {"brown": 2, "grey": 1}})
     play(s, "a: put brown at a1 level 1 along y", "a: put brown at b1 level 1 along x")
-    assert [s.query(f"cell.a.a{r}.1") for r in (1, 2, 3)] == ["brown"] * 3
-    assert [s.query(f"cell.a.{c}1.1") for c in "bcd"] == ["brown"] * 3
+    assert [query(s, f"cell.a.a{r}.1") for r in (1, 2, 3)] == ["brown"] * 3
+    assert [query(s, f"cell.a.{c}1.1") for c in "bcd"] == ["brown"] * 3
     assert "stick out" in why(s, "a: put grey at e2 level 1 along x")
     assert "stick out" in why(s, "a: put grey at b3 level 1 along y")
     assert "b1 level 1 is already taken by a brown piece" in why(
         s, "a: put grey at b1 level 1 along y"
     )
     play(s, "a: put grey at e1 level 1 along y")
-    assert [s.query(f"cell.a.e{r}.1") for r in (1, 2, 3)] == ["grey", "grey", None]
+    assert [query(s, f"cell.a.e{r}.1") for r in (1, 2, 3)] == ["grey", "grey", None]
 
 
 def test_a_piece_says_how_it_lies_and_a_cube_does_not() -> None:
@@ -335,7 +336,7 @@ def test_pieces_come_off_top_first_and_by_their_first_cube() -> None:
     assert "starts at a1 level 2: remove a1 level 2" in why(s, "a: remove b1 level 2")
     assert "nothing is loaded at c3 level 1" in why(s, "a: remove c3 level 1")
     play(s, "a: remove a1 level 2", "a: remove a1")
-    assert s.query("hand.a.grey") == 2 and s.query("loaded.a") == 0
+    assert query(s, "hand.a.grey") == 2 and query(s, "loaded.a") == 0
 
 
 def test_check_and_legal_actions_agree_on_every_placement() -> None:
@@ -360,7 +361,7 @@ def test_check_and_legal_actions_agree_on_every_placement() -> None:
 def test_a_player_who_is_done_loads_no_more() -> None:
     s = loading({"a": "T01"}, {"a": {"white": 2}})
     play(s, "a: put white at a1 level 1", "a: done")
-    assert s.query("done.a") is True
+    assert query(s, "done.a") is True
     assert "waiting for b or c" in why(s, "a: put white at b1 level 1")
     reason = s.game.check(s.state, s.parse("a: put white at b1 level 1"), 0)
     assert reason == "you have already finished loading"
@@ -374,7 +375,7 @@ def test_three_or_four_players_get_two_cards_five_or_six_one() -> None:
     for n, each in ((3, 2), (4, 2), (5, 1), (6, 1)):
         s = Session("pack-and-stack", seed=n, players=n)
         assert [len(f) for f in st(s).front] == [each] * n
-        assert s.query("pile") == 30 - n * each
+        assert query(s, "pile") == 30 - n * each
         intact(s)
 
 
@@ -393,16 +394,16 @@ def test_the_draw_pile_top_is_always_an_option_and_gives_the_top_card() -> None:
         assert Action(p, "claim", (PILE,)) in s.legal_actions(p)
         top = st(s).pile[-1]
         s.apply(Action(p, "claim", (PILE,)))
-        assert s.query(f"truck.{p}") == top
+        assert query(s, f"truck.{p}") == top
 
 
 def test_claims_resolve_in_the_order_they_arrive() -> None:
     s = new()
     card = st(s).front[0][0]  # in front of a
     play(s, f"b: claim {card}")
-    assert s.query("truck.b") == card
+    assert query(s, "truck.b") == card
     assert f"{card} is not in front of any player" in why(s, f"c: claim {card}")
-    assert s.query("picked") == "b"
+    assert query(s, "picked") == "b"
 
 
 def test_the_last_player_to_pick_must_take_the_draw_pile_top() -> None:
@@ -413,14 +414,14 @@ def test_the_last_player_to_pick_must_take_the_draw_pile_top() -> None:
     assert "last to pick" in why(s, f"c: claim {a_cards[1]}")
     top = st(s).pile[-1]
     play(s, "c: claim pile")
-    assert s.query("truck.c") == top
+    assert query(s, "truck.c") == top
 
 
 def test_trucks_not_chosen_go_to_the_discard_pile() -> None:
     s = new()
     a_cards, b_cards, c_cards = (list(f) for f in st(s).front)
     play(s, f"b: claim {a_cards[0]}", f"a: claim {c_cards[1]}", "c: claim pile")
-    assert s.query("phase") == "load"
+    assert query(s, "phase") == "load"
     assert st(s).front == [[], [], []]
     assert sorted(st(s).discard) == sorted([a_cards[1], *b_cards, c_cards[0]])
 
@@ -434,11 +435,11 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() -> None:
     last = state.pile[-1]
     discarded = set(state.discard)
     events = s.apply_text("a: claim pile")
-    assert s.query("truck.a") == last and s.query("pile") == 0
+    assert query(s, "truck.a") == last and query(s, "pile") == 0
     events = s.apply_text("b: claim pile")
     assert any(e.kind == "reshuffle" for e in events)
-    assert s.query("truck.b") in discarded
-    assert s.query("discard") == 0 and s.query("pile") == len(discarded) - 1
+    assert query(s, "truck.b") in discarded
+    assert query(s, "discard") == 0 and query(s, "pile") == len(discarded) - 1
     intact(s)
 
 
@@ -527,6 +528,6 @@ def test_show_placements_lists_every_legal_placement_of_a_piece() -> None:
     text = s.render("a", "placements brown")
     listed = [line.strip() for line in text.splitlines()[1:]]
     legal = [s.format(x).removeprefix("a: ") for x in s.legal_actions("a") if x.verb == "put"]
-    assert listed == legal and len(listed) == s.query("placements.a.brown") > 0
+    assert listed == legal and len(listed) == query(s, "placements.a.brown") > 0
     assert "placements brown" in s.game.topics()
     assert "a has no grey piece" in s.render("a", "placements grey")

@@ -13,6 +13,7 @@ import pytest
 from dockyard import Session
 from dockyard.loader import ContentError
 from dockyard.plugins.pack_and_stack.components import Components, placements
+from dockyard.queries import query
 
 
 def builtin(name: str) -> Any:
@@ -62,7 +63,7 @@ def test_point_markers_and_starting_points(box: Components) -> None:
     assert box.start == ((50, 1), (10, 2), (5, 1)) and box.start_points == 75
     for n in (3, 4, 5, 6):
         s = Session("pack-and-stack", players=n)
-        assert s.query("bank") == 590 - 75 * n
+        assert query(s, "bank") == 590 - 75 * n
     assert 590 - 75 * 6 == 140
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import tomli_w
 from dockyard import DockyardError, Session
+from dockyard.queries import query
 from dockyard.saves import digest, dumps, loads
 from dockyard.testing import difference, snapshot
 
@@ -30,7 +31,7 @@ def test_save_then_load_gives_the_same_game(tmp_path) -> None:
 
 
 def test_a_save_is_readable_toml_holding_the_action_script() -> None:
-    doc = tomllib.loads(dumps(played("b2", "a1")))
+    doc = tomllib.loads(dumps(played("b2", "a1").record()))
     assert doc["game"] == "tictactoe" and doc["seed"] == 3
     assert doc["players"] == ["x", "o"] and doc["variants"] == []
     assert doc["actions"] == ["x: mark b2", "o: mark a1"]
@@ -59,7 +60,7 @@ def test_a_save_remembers_the_content_folders_it_was_played_with(tmp_path) -> No
     s = played("d4", "a1", content=(board,))
     s.save(tmp_path / "g.toml")
     loaded = Session.load(tmp_path / "g.toml")
-    assert loaded.query("cell.d4") == "x" and loaded.state.board.size == 4
+    assert query(loaded, "cell.d4") == "x" and loaded.state.board.size == 4
 
 
 def test_saving_over_an_old_save_needs_overwrite(tmp_path) -> None:
@@ -86,7 +87,7 @@ def test_a_failed_save_reports_the_path_and_leaves_no_temporary_file(tmp_path) -
 def edited(reseal: bool = True, **changes: Any) -> str:
     """A good save of x: b2, o: a1 with some fields changed (None removes one); with `reseal`,
     the action count and digest are made to match edited actions, as a writer would."""
-    doc = tomllib.loads(dumps(played("b2", "a1")))
+    doc = tomllib.loads(dumps(played("b2", "a1").record()))
     for key, value in changes.items():
         if value is None:
             del doc[key]
@@ -153,7 +154,7 @@ DAMAGED = {
 @pytest.mark.parametrize(("text", "message"), DAMAGED.values(), ids=DAMAGED.keys())
 def test_a_damaged_save_is_refused_with_one_message_saying_where(text, message) -> None:
     with pytest.raises(DockyardError, match=message) as caught:
-        loads(text, "g.toml")
+        Session.from_record(loads(text, "g.toml"), "g.toml")
     assert "\n" not in str(caught.value)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 from dockyard import Action, DockyardError, Game, IllegalAction, Outcome, Session, State
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+from dockyard.queries import expect, query
 from dockyard.testing import snapshot
 
 
@@ -78,7 +79,7 @@ def test_a_legal_action_is_played_logged_and_told_as_events() -> None:
     assert s.log == [Action("x", "mark", ("b2",))]
     assert [e.text for e in events] == ["x: mark b2", "x marks b2", "o to play"]
     assert s.last_events == events and s.events[-3:] == events
-    assert s.query("cell.b2") == "x" and s.actors() == ["o"]
+    assert query(s, "cell.b2") == "x" and s.actors() == ["o"]
 
 
 def test_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
@@ -209,12 +210,12 @@ def test_outcome_is_none_until_the_game_is_over() -> None:
     s = played("a1", "b1")
     assert s.outcome() is None
     with pytest.raises(DockyardError, match="unknown query winner .the game is not over."):
-        s.expect("winner", "==", "x")
+        expect(s, "winner", "==", "x")
 
 
 def test_built_in_queries_describe_the_session() -> None:
     s = Session(Race(), players=["ann", "bob"])
-    assert (s.query("round"), s.query("phase"), s.query("actor"), s.query("actions")) == (
+    assert (query(s, "round"), query(s, "phase"), query(s, "actor"), query(s, "actions")) == (
         1,
         "move",
         "ann",
@@ -222,32 +223,32 @@ def test_built_in_queries_describe_the_session() -> None:
     )
     for _ in range(6):
         s.apply_text("pass")
-    assert s.query("over") is True and s.query("reason") == "a runner reached three"
-    assert s.query("draw") is True and s.query("winner") is None
-    assert s.query("score.ann") == 3 and s.query("actions") == 6
+    assert query(s, "over") is True and query(s, "reason") == "a runner reached three"
+    assert query(s, "draw") is True and query(s, "winner") is None
+    assert query(s, "score.ann") == 3 and query(s, "actions") == 6
 
 
 def test_expect_passes_silently_and_fails_saying_what_it_found() -> None:
     s = played("a1", "b1", "a2", "b2", "a3")
-    s.expect("winner", "==", "x")
-    s.expect("score.x", "==", 1)  # 1.0 compares as 1
-    s.expect("empty", ">", 3)
+    expect(s, "winner", "==", "x")
+    expect(s, "score.x", "==", 1)  # 1.0 compares as 1
+    expect(s, "empty", ">", 3)
     with pytest.raises(DockyardError, match="expected winner == o, but it is x"):
-        s.expect("winner", "==", "o")
+        expect(s, "winner", "==", "o")
     with pytest.raises(DockyardError, match="expected empty < 2, but it is 4"):
-        s.expect("empty", "<", 2)
+        expect(s, "empty", "<", 2)
     with pytest.raises(DockyardError, match="expected draw == true, but it is false"):
-        s.expect("draw", "==", True)
+        expect(s, "draw", "==", True)
 
 
 def test_expect_cannot_order_a_name_against_a_number() -> None:
     with pytest.raises(DockyardError, match="expected winner > 3, but it is x"):
-        played("a1", "b1", "a2", "b2", "a3").expect("winner", ">", 3)
+        expect(played("a1", "b1", "a2", "b2", "a3"), "winner", ">", 3)
 
 
 def test_expect_names_an_unknown_query() -> None:
     with pytest.raises(DockyardError, match="expect: unknown query cell.z9"):
-        Session("tictactoe").expect("cell.z9", "==", None)
+        expect(Session("tictactoe"), "cell.z9", "==", None)
 
 
 # ---- who plays ------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import dockyard.registry as registry_module
 import pytest
 from dockyard import IllegalAction, Session
 from dockyard.cli import main
+from dockyard.queries import query
 
 MODULE = "dockyard_four_actions"
 
@@ -116,7 +117,7 @@ def installed(site: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def to_construction(s: Session) -> None:
     for player in s.players:  # the card selection: keep the first card offered
         s.apply(s.legal_actions(player)[0])
-    assert s.query("phase") == "construction"
+    assert query(s, "phase") == "construction"
 
 
 def test_the_installed_house_rule_is_registered_through_its_entry_point(installed) -> None:
@@ -134,7 +135,7 @@ def test_a_construction_turn_has_four_actions_with_the_house_rule(installed) -> 
         s.apply_text("p1: draw")
     with pytest.raises(IllegalAction, match="no actions left this turn"):
         s.apply_text("p1: draw")
-    assert s.query("p1.hand") == 4
+    assert query(s, "p1.hand") == 4
     assert not [a for a in s.legal_actions("p1") if a.verb in ("draw", "place")]
     s.apply_text("p1: end")
     assert s.state.turn.actions == 4  # p2's turn too
@@ -164,7 +165,7 @@ def test_a_save_names_the_house_rule_and_loads_with_it(installed, tmp_path) -> N
     assert 'variants = [\n    "four-actions",\n    "first-game",\n]' in path.read_text()
     again = Session.load(path)
     assert again.config.variants == ("four-actions", "first-game")
-    assert again.query("p1.hand") == 4 and again.state.turn.actions == 0
+    assert query(again, "p1.hand") == 4 and again.state.turn.actions == 0
 
 
 def test_after_the_test_the_house_rule_is_gone_again() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from dockyard import DockyardError, IllegalAction, Session
 from dockyard.loader import ContentError
+from dockyard.queries import expect, query
 
 ROWS = [("a1", "b1", "c1"), ("a2", "b2", "c2"), ("a3", "b3", "c3")]
 COLUMNS = [("a1", "a2", "a3"), ("b1", "b2", "b3"), ("c1", "c2", "c3")]
@@ -45,7 +46,7 @@ def test_three_in_a_row_wins(line) -> None:
 
 def test_o_wins_with_three_in_a_column() -> None:
     s = play("a1", "b1", "c3", "b2", "a3", "b3")
-    assert s.outcome().winners == ("o",) and s.query("winner") == "o"
+    assert s.outcome().winners == ("o",) and query(s, "winner") == "o"
 
 
 def test_two_in_a_row_is_not_yet_a_win() -> None:
@@ -62,7 +63,7 @@ def test_a_full_board_without_a_line_is_a_draw() -> None:
 
 def test_a_line_made_with_the_last_cell_is_a_win_not_a_draw() -> None:
     s = play("a1", "b1", "b2", "c1", "a3", "a2", "c2", "b3", "c3")
-    assert s.query("empty") == 0
+    assert query(s, "empty") == 0
     assert s.outcome().winners == ("x",) and s.outcome().reason == "x has three in a row"
 
 
@@ -102,10 +103,10 @@ def test_the_board_is_drawn_row_3_at_the_top() -> None:
 
 def test_queries_read_cells_and_empty_count() -> None:
     s = play("b2", "a1")
-    assert (s.query("cell.b2"), s.query("cell.a1"), s.query("cell.c3")) == ("x", "o", None)
-    assert s.query("empty") == 7
+    assert (query(s, "cell.b2"), query(s, "cell.a1"), query(s, "cell.c3")) == ("x", "o", None)
+    assert query(s, "empty") == 7
     with pytest.raises(DockyardError, match="unknown query cell.q7"):
-        s.expect("cell.q7", "==", None)
+        expect(s, "cell.q7", "==", None)
 
 
 # ---- boards from content --------------------------------------------------------------------

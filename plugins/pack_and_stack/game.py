@@ -9,8 +9,8 @@ from dockyard import Action, Context, Game, Outcome, Setup
 from dockyard.flow import FlowState, end_turn, start
 from dockyard.loader import Content
 
-from . import bot, components, text
-from .components import MAX_PLAYERS, MIN_PLAYERS, Components, bit, parse_cell, placements
+from .bot import bot_action
+from .components import MAX_PLAYERS, MIN_PLAYERS, Components, bit, build, parse_cell, placements
 from .load_truck import (
     DONE,
     apply_done,
@@ -25,6 +25,7 @@ from .pick_a_truck import apply_claim, check_claim, claimable
 from .rounds import PHASES, phase_name
 from .score_points import empty_spaces, out_of_points, unloaded_cost
 from .state import PackAndStackState
+from .text import TOPICS, action_from_tree, format_action, render, truck_card_text
 
 VERBS = {"claim": 1, "put": 4, "remove": 2, DONE: 0}
 
@@ -52,7 +53,7 @@ class PackAndStack(Game):
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Components:
-        return components.build(content)
+        return build(content)
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> PackAndStackState:
@@ -144,26 +145,26 @@ class PackAndStack(Game):
 
     def bot_action(self, state: PackAndStackState, player: int, rng: random.Random) -> Action:
         """A sensible legal action for `player`: see bot.py."""
-        return bot.bot_action(state, player, rng)
+        return bot_action(state, player, rng)
 
     # ---- text ----------------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
-        return text.format_action(action)
+        return format_action(action)
 
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
-        return text.action_from_tree(verb, args)
+        return action_from_tree(verb, args)
 
     def render(self, state: PackAndStackState, viewer: int | None, topic: str = "") -> str:
-        return text.render(state, viewer, topic)
+        return render(state, viewer, topic)
 
     def describe(self, state: PackAndStackState, viewer: int | None, ident: str) -> str | None:
-        return text.truck_card_text(state, ident)
+        return truck_card_text(state, ident)
 
     def component_ids(self, state: PackAndStackState) -> list[str]:
         return [t.id for t in state.c.trucks]
 
     def topics(self) -> tuple[str, ...]:
-        return text.TOPICS
+        return TOPICS
 
     # ---- information ---------------------------------------------------------------------
     def view(self, state: PackAndStackState, viewer: int | None) -> dict[str, Any]:

@@ -1,0 +1,125 @@
+"""The values that cross every boundary of dockyard: actions, events, decisions, outcomes,
+errors, and the flow's plain data (phases and the flow state).
+
+A leaf module: it imports nothing from dockyard, so every other module can import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class DockyardError(Exception):
+    """An error meant for a user: one clear line saying what and where."""
+
+
+class IllegalAction(DockyardError):
+    """The action breaks a rule; the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: who, which verb, and the verb's typed arguments (hashable values)."""
+
+    player: str
+    verb: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:  # the generic canonical text; games may format their own
+        return f"{self.player}: {' '.join([self.verb, *map(_arg_text, self.args)])}"
+
+
+def _arg_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return " ".join(map(_arg_text, value))
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: a kind, the player concerned (if any) and what it was."""
+
+    kind: str
+    player: str | None
+    text: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question a rule stopped to ask one player; only answers to it are legal until answered."""
+
+    player: int
+    kind: str
+    prompt: str
+    data: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    reason: str
+    winners: tuple[str, ...]  # empty for a draw with no winner; several when the win is shared
+    scores: dict[str, float] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+
+TurnOrder = Callable[[Any], list[int]]
+Hook = Callable[[Any, Any], None]  # (state, context)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a round."""
+
+    name: str
+    order: TurnOrder
+    simultaneous: bool = False
+    begin: Hook | None = None  # after the order is fixed, before anyone acts
+    end: Hook | None = None  # after the last turn, before the end-game check
+    check_end: bool = True  # is the end of this phase a point where the game may end?
+    once: bool = False  # a setup phase played only in round 0, before the first round
+
+
+@dataclass(slots=True)
+class FlowState:
+    round: int = 0
+    phase: int = 0
+    order: list[int] = field(default_factory=list)
+    turn: int = 0  # index into order (sequential phases)
+    active: list[int] = field(default_factory=list)  # seats that may act now
+    pending: list[Decision] = field(default_factory=list)  # a stack; the last is asked first
+    turn_count: int = 0
+    over: str | None = None  # the end reason once the game is over
+    finishing: bool = False  # the phase's turns are done and its end hook has run
+    reveals: int = 0  # counts reveals of hidden information (draws, flips): undo stops there
+
+    def copy(self) -> FlowState:
+        return FlowState(
+            self.round,
+            self.phase,
+            list(self.order),
+            self.turn,
+            list(self.active),
+            list(self.pending),
+            self.turn_count,
+            self.over,
+            self.finishing,
+            self.reveals,
+        )
