@@ -234,7 +234,7 @@ def test_tile_distribution_in_the_readme_matches_tiles_json(
         documented[shape(ends)] = (int(row[2]), dict(zip(colors, map(int, row[3:]), strict=True)))
     actual: dict[Any, tuple[int, dict[str, int]]] = {}
     for tile in content.tiles:
-        belts = tile.face(face == "dark")
+        belts = tile.face(face)
         count, by_color = actual.get(shape([b.ends for b in belts]), (0, dict.fromkeys(colors, 0)))
         for belt in belts:
             by_color[belt.color] += 1
@@ -267,7 +267,7 @@ def test_conveyor_tile_faces(content: cc.CuriousCargoContent) -> None:
     assert set(sand) == {"red", "blue"} and sand["red"] == sand["blue"]
     assert set(dark) == set(cc.COLORS) and len(set(dark.values())) == 1
     for tile in content.tiles:
-        assert tile.face(night=False) == tile.sand and tile.face(night=True) == tile.dark
+        assert tile.face("sand") == tile.sand and tile.face("dark") == tile.dark
         for face in (tile.sand, tile.dark):
             stubs = [end for belt in face for end in belt.ends]
             assert len(stubs) == len(set(stubs)) and set(stubs) <= set(cc.STUBS)

@@ -473,7 +473,7 @@ def test_active_connections_need_one_color_from_dock_to_a_port_of_that_color():
 def test_rotating_a_tile_turns_its_belts():
     s = session()
     tile = s.state.content.tile("t01")
-    east_a, east_b = tile_pieces(tile, False, "east")
+    east_a, east_b = tile_pieces(tile, "sand", "east")
     south_a, south_b = tile_pieces(tile, False, "south")
     turn = {"N": "E", "E": "S", "S": "W", "W": "N"}
     assert [tuple(turn[x] for x in p[1]) for p in east_a] == [p[1] for p in south_a]

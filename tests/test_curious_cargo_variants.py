@@ -10,7 +10,7 @@ from importlib.resources import files
 import pytest
 from dockyard import Action, Context, DockyardError, IllegalAction, Session
 from dockyard.language import ParseError
-from dockyard.plugins.curious_cargo.game import end_reasons
+from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars, token_counts
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
 from dockyard.plugins.curious_cargo.trucking import play_truck
@@ -408,7 +408,7 @@ def test_the_bus_crosses_to_the_opponent_and_leaves_the_game_like_any_truck():
             owner = next(p for p in st.seats if card in p.trucks)
             owner.trucks.remove(card)
         st.seats[0].trucks.append(card)
-        play_truck(st, 0, s.game.truck_card(st, card), 0, c)
+        play_truck(st, 0, st.truck_card(card), 0, c)
         invariants_hold(s)
         if any(t.card.id == "bus" for t in st.seats[1].streets[RECEIVING]):
             seen_receiving = True

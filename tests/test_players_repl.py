@@ -270,7 +270,7 @@ def test_show_tile_draws_both_faces_of_a_conveyor_tile(dockyard) -> None:
     tile = s.content.built.tiles[0]
     _, out, _ = dockyard("play", "curious-cargo", stdin=f"show tile {tile.id}\n")
     assert f"{tile.id}: a Conveyor tile" in out
-    assert "sand face (base game): A [" in out and "dark face (Night Shift): A [" in out
+    assert "sand face (two colors): A [" in out and "dark face (three colors): A [" in out
     for belt in (*tile.sand, *tile.dark):
         assert f"{belt.color} from {belt.ends[0][0]}'s" in out
 

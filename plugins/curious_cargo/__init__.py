@@ -1,10 +1,13 @@
-"""Curious Cargo (Ryan Courtney, Capstone Games 2020), with the Night Shift variant and house rules.
+"""Curious Cargo (Ryan Courtney, Capstone Games 2020), with its 3-color variant and house rules.
 
 Modules follow the rulebook: `components` (the printed parts, from content/curious_cargo),
 `facility` (player boards, Conveyor tiles, Active connections), `bonuses` (Bonuses and Bonus
 Tokens, the Turn Order track), `trucking` (Playing Trucks and Movement, Loading and Unloading),
-`scoring` (End Game Triggers, Determining a Winner), `game` (Setup, the phases and every action),
-`render` (the text a player sees), `variants` (Night Shift and house rules).
+`scoring` (End Game Triggers, Determining a Winner), `set_up` (Setup and the card selection),
+`rounds` (turns, trading, End of Phase Cleanup), `construction` and `trucking_phase` (each
+phase's actions), `game` (the Game object: the verb table), `render` (the text a player sees),
+`hookspecs` (every rule a house rule can change), `variants` (the 3-color variant, in its own
+module, and the house rules).
 """
 
 from dockyard import hookimpl

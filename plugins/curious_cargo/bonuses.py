@@ -13,20 +13,29 @@ from .components import Item
 from .state import CargoState, Player
 
 
+def to_supply(state: CargoState, player: Player, kind: str, n: int = 1) -> None:
+    """`n` of a player's tokens of `kind` (construction or trucking) go back to the supply."""
+    setattr(player, kind, getattr(player, kind) - n)
+    setattr(state, kind, getattr(state, kind) + n)
+
+
+def from_supply(state: CargoState, player: Player, kind: str, n: int = 1) -> int:
+    """Up to `n` tokens of `kind` from the supply to a player, as far as the supply can pay;
+    returns how many were paid. "Components are limited." """
+    paid = min(n, getattr(state, kind))
+    setattr(state, kind, getattr(state, kind) - paid)
+    setattr(player, kind, getattr(player, kind) + paid)
+    return paid
+
+
 def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> None:
     """Award `item` to `seat` from the supply, as far as the supply can pay it."""
     player = state.seats[seat]
     name = player.name
     kind, amount = item.kind, item.amount
     paid = 0
-    if kind == "construction":
-        paid = min(amount, state.construction)
-        state.construction -= paid
-        player.construction += paid
-    elif kind == "trucking":
-        paid = min(amount, state.trucking)
-        state.trucking -= paid
-        player.trucking += paid
+    if kind in ("construction", "trucking"):
+        paid = from_supply(state, player, kind, amount)
     elif kind == "splitter":
         color = item.color or ""
         paid = min(amount, state.splitters.get(color, 0))
@@ -133,17 +142,14 @@ def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Conte
     """Trading Tokens: 2 Construction for 1 Trucking; 2 Trucking for 1 Splitter."""
     player = state.seats[seat]
     if kind == "construction":
-        player.construction -= 2
-        state.construction += 2
-        state.trucking -= 1
-        player.trucking += 1
+        to_supply(state, player, "construction", 2)
+        from_supply(state, player, "trucking", 1)
         ctx.emit(
             "trade", player.name, f"{player.name} trades 2 Construction tokens for a Trucking token"
         )
     else:
         assert color is not None
-        player.trucking -= 2
-        state.trucking += 2
+        to_supply(state, player, "trucking", 2)
         state.splitters[color] -= 1
         player.splitters[color] = player.splitters.get(color, 0) + 1
         ctx.emit(

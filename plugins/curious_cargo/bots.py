@@ -15,16 +15,17 @@ from dockyard import Action
 
 from .components import Cell, Dock, cell_name
 from .facility import DIRECTIONS, Facility, second_cell
+from .rounds import pending, phase_name
 
 if TYPE_CHECKING:
-    from .game import CuriousCargo
+    from .construction import Construction
     from .state import CargoState
 
 
-def bot_action(game: CuriousCargo, state: CargoState, seat: int, rng: random.Random) -> Action:
+def bot_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
     name = state.players[seat]
-    decision = game._pending(state, seat)
-    phase = game._phase(state)
+    decision = pending(state, seat)
+    phase = phase_name(state)
     if decision is not None or phase == "card selection":
         return rng.choice(game.legal_actions(state, seat))
     player = state.seats[seat]
@@ -66,7 +67,7 @@ def bot_action(game: CuriousCargo, state: CargoState, seat: int, rng: random.Ran
 
 
 def _best_placement(
-    game: CuriousCargo, state: CargoState, seat: int, tiles: list[str], rng: random.Random
+    game: Construction, state: CargoState, seat: int, tiles: list[str], rng: random.Random
 ) -> tuple[float, Action] | None:
     """A greedy builder: extend the line from a loading dock towards a port of its color.
 
@@ -112,7 +113,7 @@ def _best_placement(
                             or game.why_not_place(state, seat, tile_id, text, direction) is not None
                         ):
                             continue
-                        score = _try(scratch, tile, state.night, anchor, direction, dock, color)
+                        score = _try(scratch, tile, state.face, anchor, direction, dock, color)
                         if score is None or score <= base:
                             continue
                         score = (score - base) * weight
@@ -167,7 +168,7 @@ def _score(fac: Facility, dock: object, color: str | None) -> float | None:
 def _try(
     fac: Facility,
     tile: object,
-    night: bool,
+    face: str,
     anchor: Cell,
     direction: str,
     dock: object,
@@ -178,7 +179,7 @@ def _try(
     other = second_cell(anchor, direction)
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
     active = fac._active
-    fac.lay_tile(tile, night, anchor, direction)  # type: ignore[arg-type]
+    fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
         return _score(fac, dock, color)
     finally:

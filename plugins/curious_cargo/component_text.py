@@ -29,9 +29,9 @@ def tile_text(tile: ConveyorTile) -> str:
         f"{tile.id}: a Conveyor tile, drawn laid `east` (square A, where it is placed, west of "
         "square B)"
     ]
-    for night, name in ((False, "sand face (base game)"), (True, "dark face (Night Shift)")):
-        a, b = tile_pieces(tile, night, "east")
-        belts = "; ".join(_belt_words(belt) for belt in tile.face(night)) or "no belts"
+    for face, name in (("sand", "sand face (two colors)"), ("dark", "dark face (three colors)")):
+        a, b = tile_pieces(tile, face, "east")
+        belts = "; ".join(_belt_words(belt) for belt in tile.face(face)) or "no belts"
         lines.append(f"  {name}: A [{pieces_glyph(a)}] B [{pieces_glyph(b)}]  {belts}")
     lines.append("  key: │─┌┐└┘ belts (r red, b blue, p purple), ┼ two belts crossing")
     return "\n".join(lines)

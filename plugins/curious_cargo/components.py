@@ -23,6 +23,8 @@ from dockyard.loader import Content, ContentError, Document, Problem
 
 Cell = tuple[int, int]
 COLORS = ("red", "blue", "purple")
+# "Use the dark background side of the tiles" with the three-color side of the Shipping board
+FACE_FOR_SIDE = {"two-color": "sand", "three-color": "dark"}
 SIDES = ("N", "E", "S", "W")
 STREETS = ("shipping", "receiving")
 STUBS = ("A.N", "A.S", "A.W", "B.N", "B.S", "B.E")  # a Conveyor tile's outer edge halves
@@ -213,10 +215,11 @@ class Belt:
 class ConveyorTile:
     id: str
     sand: tuple[Belt, ...]  # base game: red and blue belts
-    dark: tuple[Belt, ...]  # Night Shift: red, blue and purple belts
+    dark: tuple[Belt, ...]  # the dark face: red, blue and purple belts
 
-    def face(self, night: bool) -> tuple[Belt, ...]:
-        return self.dark if night else self.sand
+    def face(self, face: str) -> tuple[Belt, ...]:
+        """The belts printed on one face ("sand" or "dark")."""
+        return self.dark if face == "dark" else self.sand
 
 
 # ---- Truck cards --------------------------------------------------------------------------------
@@ -637,7 +640,7 @@ class _Builder:
                 self.report(
                     doc,
                     ["machines"],
-                    f"no {color} port: every board needs ports of all three colors (purple ones serve the Night Shift)",
+                    f"no {color} port: every board needs ports of all three colors (purple ones serve the three-color game)",
                 )
                 continue
             for street in STREETS:
@@ -768,11 +771,10 @@ class _Builder:
                     [*at, "colors"],
                     f"the {name} side has {SIDE_COLORS[name]} colors, found {len(colors)}",
                 )
-            night = name == "three-color"
-            printed = {b.color for t in tiles for b in t.face(night)}
+            face = FACE_FOR_SIDE.get(name, "sand")
+            printed = {b.color for t in tiles for b in t.face(face)}
             for k, color in enumerate(colors):
                 if tiles and color not in printed:
-                    face = "dark" if night else "sand"
                     self.report(
                         doc,
                         [*at, "colors", k],

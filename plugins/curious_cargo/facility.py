@@ -41,14 +41,14 @@ def second_cell(anchor: Cell, direction: str) -> Cell:
 
 @cache
 def tile_pieces(
-    tile: ConveyorTile, night: bool, direction: str
+    tile: ConveyorTile, face: str, direction: str
 ) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
     """The pieces a tile shows on square A and on square B when laid pointing `direction`."""
     turns = _TURNS[direction]
     inner_a, inner_b = rotate("E", turns), rotate("W", turns)
     a: list[Piece] = []
     b: list[Piece] = []
-    for belt in tile.face(night):
+    for belt in tile.face(face):
         (h1, s1), (h2, s2) = (end.split(".") for end in belt.ends)
         w1, w2 = rotate(s1, turns), rotate(s2, turns)
         if h1 == h2:
@@ -98,12 +98,12 @@ class Facility:
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
-        self, tile: ConveyorTile, night: bool, anchor: Cell, direction: str
+        self, tile: ConveyorTile, face: str, anchor: Cell, direction: str
     ) -> tuple[int, list[Cell]]:
         """Lay a tile (assumed legal), adding Scaffolding under the lower square; returns the
         Scaffolding used and the gear squares it covered."""
         other = second_cell(anchor, direction)
-        pieces_a, pieces_b = tile_pieces(tile, night, direction)
+        pieces_a, pieces_b = tile_pieces(tile, face, direction)
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]

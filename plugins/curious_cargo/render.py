@@ -6,17 +6,18 @@ of the bag and the deck. Storage stacks show only their top tile, as on the tabl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dockyard.words import plural
 
 from .components import cell_name
 from .facility import Facility
+from .rounds import phase_name
 from .scoring import eligible, points, stars
 from .state import RECEIVING, SHIPPING, CargoState, Player, Truck
 
-if TYPE_CHECKING:
-    from .game import CuriousCargo
+TOPICS = ("board", "facility", "shipping", "track", "supply", "hand", "trucks", "score")
+
 
 GLYPHS = {
     frozenset("NS"): "│",
@@ -177,7 +178,7 @@ def supply_text(state: CargoState) -> str:
     )
 
 
-def player_text(game: CuriousCargo, state: CargoState, seat: int, viewer: int | None) -> str:
+def player_text(state: CargoState, seat: int, viewer: int | None) -> str:
     p = state.seats[seat]
     mine = viewer == seat
     spl = ", ".join(f"{n} {c}" for c, n in p.splitters.items() if n) or "none"
@@ -192,7 +193,7 @@ def player_text(game: CuriousCargo, state: CargoState, seat: int, viewer: int | 
     ]
     if mine:
         lines.append(f"  hand tiles: {' '.join(p.hand) or 'none'}")
-        cards = [game.truck_card(state, c) for c in p.trucks]
+        cards = [state.truck_card(c) for c in p.trucks]
         lines.append(
             "  Truck cards: "
             + (
@@ -224,11 +225,11 @@ def score_text(state: CargoState) -> str:
     return "\n".join(lines)
 
 
-def turn_text(game: CuriousCargo, state: CargoState) -> str:
+def turn_text(state: CargoState) -> str:
     flow = state.flow
     if flow.over is not None:
         return f"The game is over: {flow.over}"
-    phase = game.phases[flow.phase].name
+    phase = phase_name(state)
     seats = [flow.pending[-1].player] if flow.pending else flow.active
     who = ", ".join(state.players[s] for s in seats)
     text = f"Round {flow.round}, {phase} phase; to act: {who}"
@@ -243,7 +244,7 @@ def turn_text(game: CuriousCargo, state: CargoState) -> str:
     return text
 
 
-def render(game: CuriousCargo, state: CargoState, viewer: int | None, topic: str = "") -> str:
+def render(state: CargoState, viewer: int | None, topic: str = "") -> str:
     seats = range(len(state.seats))
     words = topic.split()
     who = [s for s in seats if state.players[s] in words]
@@ -259,17 +260,17 @@ def render(game: CuriousCargo, state: CargoState, viewer: int | None, topic: str
     if topic == "supply":
         return supply_text(state)
     if topic in ("hand", "trucks"):
-        return "\n".join(player_text(game, state, s, viewer) for s in focus)
+        return "\n".join(player_text(state, s, viewer) for s in focus)
     if topic == "score":
         return score_text(state)
     if topic:
-        return f"nothing to show called {topic!r}; try: {', '.join(game.topics())}"
-    parts = [turn_text(game, state)]
+        return f"nothing to show called {topic!r}; try: {', '.join(TOPICS)}"
+    parts = [turn_text(state)]
     for s in seats:
         parts += [
             facility_text(state, s),
             shipping_text(state, s),
-            player_text(game, state, s, viewer),
+            player_text(state, s, viewer),
         ]
     parts += [track_text(state), supply_text(state)]
     return "\n\n".join(parts)
@@ -279,9 +280,7 @@ def _truck_view(t: Truck) -> dict[str, Any]:
     return {"truck": t.card.id, "rear": t.rear, "cargo": list(t.cargo)}
 
 
-def _player_view(
-    game: CuriousCargo, state: CargoState, seat: int, viewer: int | None
-) -> dict[str, Any]:
+def _player_view(state: CargoState, seat: int, viewer: int | None) -> dict[str, Any]:
     p: Player = state.seats[seat]
     stacks = {
         cell_name(c): [
@@ -318,11 +317,11 @@ def _player_view(
     return out
 
 
-def view(game: CuriousCargo, state: CargoState, viewer: int | None) -> dict[str, Any]:
+def view(state: CargoState, viewer: int | None) -> dict[str, Any]:
     flow = state.flow
     return {
         "round": flow.round,
-        "phase": game.phases[flow.phase].name,
+        "phase": phase_name(state),
         "side": state.side.name if state.side else None,
         "over": flow.over,
         "pending": [(d.player, d.kind, d.prompt) for d in flow.pending],
@@ -334,7 +333,7 @@ def view(game: CuriousCargo, state: CargoState, viewer: int | None) -> dict[str,
             "ap": state.turn.ap,
             "must_spend": state.turn.must_spend,
         },
-        "players": [_player_view(game, state, s, viewer) for s in range(len(state.seats))],
+        "players": [_player_view(state, s, viewer) for s in range(len(state.seats))],
         "bag": len(state.bag),
         "deck": len(state.deck),
         "supply": {

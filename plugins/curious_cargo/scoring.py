@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dockyard import Outcome
 
 from .state import RECEIVING, SHIPPING, CargoState, Player
-
-if TYPE_CHECKING:
-    from .game import CuriousCargo
 
 
 def end_triggers(state: CargoState) -> list[str]:
@@ -56,6 +53,14 @@ def stars(state: CargoState, player: Player) -> int:
 
 
 def eligible(state: CargoState, player: Player) -> bool:
+    """May this player win? The rulebook's answer (`ships_every_color`) unless a house rule
+    gives another (`cc_eligible`)."""
+    if state.hook is None:
+        return ships_every_color(state, player)
+    return bool(state.hook.cc_eligible(state=state, seat=state.seats.index(player)))
+
+
+def ships_every_color(state: CargoState, player: Player) -> bool:
     """ "A player must ship at least 2 goods of each color. If they fail to do so, they are
     ineligible to win." """
     side = state.side
@@ -77,15 +82,17 @@ def points(state: CargoState, player: Player) -> dict[str, int]:
     )
     tokens = player.tokens()
     track = state.content.track[player.forklift].points
-    total = shipping + receiving + tokens + track + player.bonus_points
-    return {
+    table = {
         "shipping": shipping,
         "receiving": receiving,
         "tokens": tokens,
         "track": track,
         "bonus": player.bonus_points,
-        "total": total,
     }
+    if state.hook is not None:  # house rules' scoring (`cc_score`)
+        state.hook.cc_score(state=state, seat=state.seats.index(player), points=table)
+    table["total"] = sum(table.values())
+    return table
 
 
 def outcome(state: CargoState) -> Outcome:
@@ -135,7 +142,7 @@ def outcome(state: CargoState) -> Outcome:
 # ---- queries for `expect` -----------------------------------------------------------------
 
 
-def query(game: CuriousCargo, state: CargoState, path: str) -> Any:
+def query(state: CargoState, path: str) -> Any:
     """`expect` paths: `<player>.<what>[.<color>]`, `bag`, `deck`, `supply.<token>`, `order`.
 
     Player values: forklift, shipped[.color], received[.color], construction, trucking,
@@ -262,7 +269,7 @@ def invariants(state: CargoState) -> list[str]:
     problems: list[str] = []
     side = state.side
     assert side is not None and state.content is not None
-    expected = {f"goods.{c}": n for c, n in state.content.supply.goods.items()}
+    expected = {f"goods.{c}": n for c, n in state.goods_total.items()}
     expected.update(
         conveyor_tiles=len(state.content.tiles),
         truck_cards=len(state.content.trucks) + len(state.extra_trucks),

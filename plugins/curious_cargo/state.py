@@ -78,7 +78,7 @@ class Turn:
 @dataclass(slots=True)
 class CargoState(State):
     content: CuriousCargoContent | None = None
-    night: bool = False
+    face: str = "sand"  # the Conveyor tiles' face in use
     side: ShippingSide | None = None  # the Shipping board side in use
     seats: list[Player] = field(default_factory=list)
     bag: list[str] = field(default_factory=list)  # Conveyor tiles; drawn from the end
@@ -91,6 +91,7 @@ class CargoState(State):
     trucking: int = 0
     splitters: dict[str, int] = field(default_factory=dict)
     boxed_splitters: dict[str, int] = field(default_factory=dict)  # returned to the box at setup
+    goods_total: dict[str, int] = field(default_factory=dict)  # goods in the game, by color
     goods_box: dict[str, int] = field(default_factory=dict)  # goods not in play
     goods_removed: dict[str, int] = field(default_factory=dict)  # removed from the game
     track_arrivals: dict[int, list[int]] = field(default_factory=dict)  # space -> seats, in order
@@ -101,7 +102,15 @@ class CargoState(State):
     extra_trucks: dict[str, TruckCard] = field(default_factory=dict)  # added by variants
     hook: Any = None  # the session's hook relay: the rule extension points
     place_veto: bool = False  # does any house rule veto placements?
+    load_veto: bool = False  # does any house rule veto loadings?
     placement_cache: tuple[Any, list[Any]] = field(default=((), []), compare=False)  # a cache
 
     def other(self, seat: int) -> int:
         return 1 - seat
+
+    def truck_card(self, card_id: str) -> TruckCard:
+        """A Truck card of this game (the box's, or one a variant added)."""
+        if card_id in self.extra_trucks:
+            return self.extra_trucks[card_id]
+        assert self.content is not None
+        return self.content.truck(card_id)

@@ -137,9 +137,14 @@ def load_candidates(state: CargoState, seat: int) -> dict[int, tuple[str, Truck,
         d.number: c for d, c in player.facility.active_docks().items() if d.street == SHIPPING
     }
     out: dict[int, tuple[str, Truck, int]] = {}
+    veto = state.load_veto
     for space, truck, i in _slots(state, seat):
         color = active.get(space)
         if color is not None and _goods_left(state, seat, color) > 0:
+            if veto and state.hook.cc_why_not_load(
+                state=state, seat=seat, truck=truck, index=i, color=color
+            ):
+                continue  # a house rule forbids this good here
             out[space] = (color, truck, i)
     return out
 

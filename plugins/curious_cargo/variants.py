@@ -1,6 +1,7 @@
-"""The Night Shift and house rules: each a `Variant`, each written only against `hookspecs`.
+"""House rules, and the Night Shift (night_shift.py): each a `Variant`, each written only against
+`hookspecs`.
 
-A variant sets setup options (`CuriousCargo.setup` reads "night", "first_game", "board") and/or
+A variant sets setup options (`CuriousCargo.setup` reads "first_game" and "board") and/or
 registers a small plugin implementing some of the game's extension points (`hookspecs.py`). None
 of them edits the game's rules: remove a variant and the rulebook's game is untouched.
 
@@ -15,25 +16,8 @@ from typing import Any
 from dockyard import Action, Context, Variant, hookimpl
 
 from .bonuses import draw_trucks
+from .night_shift import NIGHT_SHIFT
 from .components import Item, TruckCard
-
-# ---- The Night Shift (the rulebook's 3 color variant) --------------------------------------
-
-NIGHT_SHIFT = Variant(
-    name="night-shift",
-    game="curious-cargo",
-    summary="The Night Shift (3 color variant): purple goods, dark tile faces, purple Splitters",
-    options={"night": True},
-)
-"""The rulebook: "flip the Shipping board to the side with 3 goods types. Use the dark background
-side of the tiles. Add the purple Splitters to supply." All three are setup choices the game makes
-from the option "night": the three-color side (its requisite, 12, and purple rows, filled with 6
-purple goods per player), the dark faces (their purple belts use the boards' purple ports) and
-the purple Splitters left in the supply. Eligibility ("at least 2 goods of each color") and the
-stars then count the side's three colors. The designer strongly recommends it only to players
-"thoroughly proficient in the 2 color version"; that is advice, so it is not refused with
-`first-game`."""
-
 
 # ---- First game (setup step 9) ---------------------------------------------------------------
 

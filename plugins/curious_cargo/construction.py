@@ -1,0 +1,271 @@
+"""The Construction Phase (rulebook: Construction Phase, Placing Conveyor Tiles, Scaffolding,
+Splitters, Construction tokens).
+
+"On your turn you have 3 actions": draw a Conveyor tile, or place one from hand or the top of a
+storage stack; a Construction token gives more actions or places a Splitter. Covering a Gear
+pays a Construction token; every placement moves the Forklift to the count of active
+connections. `why_not_place` is the one placement rule: `check` asks it of one placement and
+the enumeration of legal placements asks it of every spot (its common part once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from dockyard import Action, Context
+from dockyard.words import plural
+
+from .bonuses import draw_tiles, give, move_forklift, to_supply
+from .components import Cell, Item, cell_name, parse_cell
+from .facility import DIRECTIONS, Facility, second_cell
+from .rounds import Rounds, first_answer, phase_name
+from .state import CargoState
+
+
+class Construction(Rounds):
+    def _why_not_construction(self, state: CargoState, seat: int) -> str | None:
+        why = first_answer(state, seat)
+        if why:
+            return why
+        if phase_name(state) != "construction":
+            return "that is a Construction Phase action"
+        return None
+
+    def why_not_draw(self, state: CargoState, seat: int) -> str | None:
+        why = self._why_not_construction(state, seat)
+        if why:
+            return why
+        if state.turn.actions < 1:
+            return "you have no actions left this turn"
+        if not state.bag:
+            return "the bag is empty"
+        return None
+
+    def do_draw(self, state: CargoState, seat: int, ctx: Context) -> None:
+        player = state.seats[seat]
+        state.turn.actions -= 1
+        draw_tiles(state, player, 1)
+        ctx.emit(
+            "draw",
+            player.name,
+            f"{player.name} draws a Conveyor tile ({plural(state.turn.actions, 'action')} left)",
+        )
+
+    def why_not_place(
+        self,
+        state: CargoState,
+        seat: int,
+        tile: str,
+        cell: str,
+        direction: str,
+        fac: Facility | None = None,
+        anchor: Cell | None = None,
+    ) -> str | None:
+        if fac is None:  # a single check, not the enumeration
+            why = self._why_not_construction(state, seat)
+            if why:
+                return why
+            if state.turn.actions < 1:
+                return "you have no actions left this turn"
+            player = state.seats[seat]
+            if tile not in player.hand and not any(s and s[-1] == tile for s in player.storage):
+                where = (
+                    "in storage, but not on top of a stack"
+                    if any(tile in s for s in player.storage)
+                    else "not in your hand or storage"
+                )
+                return f"{tile} is {where}"
+            if direction not in DIRECTIONS:
+                return f"{direction!r} is not a direction"
+            try:
+                anchor = parse_cell(cell)
+            except (ValueError, KeyError, IndexError):
+                return f"{cell!r} is not a square"
+            fac = player.facility
+        assert anchor is not None
+        board = fac.board
+        need = fac.scaffolding_needed(anchor, direction)
+        if need is None:
+            other = second_cell(anchor, direction)
+            for c in (anchor, other):
+                if not (0 <= c[0] < board.columns and 0 <= c[1] < board.rows):
+                    return f"the tile would stick out of the teal grid at {cell_name(c) if c[0] >= 0 and c[1] >= 0 else 'the edge'}"
+                if c not in board.teal:
+                    what = "a wall" if c in board.walls else "a machine"
+                    return f"{cell_name(c)} is {what}: tiles go only on the teal grid"
+            return "the tile cannot go there"
+        if need > state.seats[seat].scaffolding:
+            return f"the tile would not lie flat: it needs {need} Scaffolding and you have {state.seats[seat].scaffolding}"
+        if state.place_veto:
+            return state.hook.cc_why_not_place(
+                state=state,
+                seat=seat,
+                tile=tile,
+                anchor=anchor,
+                direction=direction,
+                scaffolding=need,
+            )
+        return None
+
+    def do_place(
+        self, state: CargoState, seat: int, ctx: Context, tile_id: str, cell: str, direction: str
+    ) -> None:
+        player = state.seats[seat]
+        state.turn.actions -= 1
+        if tile_id in player.hand:
+            player.hand.remove(tile_id)
+            source = "hand"
+        else:
+            stack = next(i for i, s in enumerate(player.storage) if s and s[-1] == tile_id)
+            player.storage[stack].pop()
+            source = f"storage {'ab'[stack]}"
+        assert state.content is not None
+        tile = state.content.tile(tile_id)
+        anchor = parse_cell(cell)
+        used, gears = player.facility.lay_tile(tile, state.face, anchor, direction)
+        player.scaffolding -= used
+        scaffold = f" on {used} Scaffolding" if used else ""
+        ctx.emit(
+            "place",
+            player.name,
+            f"{player.name} places {tile_id} (from {source}) at {cell}-{cell_name(second_cell(anchor, direction))}{scaffold} "
+            f"({plural(state.turn.actions, 'action')} left)",
+            tile=tile_id,
+            cell=cell,
+        )
+        self._after_placement(state, seat, gears, ctx)
+
+    def _after_placement(
+        self, state: CargoState, seat: int, gears: list[Cell], ctx: Context
+    ) -> None:
+        for gear in gears:
+            give(state, seat, Item("construction"), ctx, f"covering the Gear at {cell_name(gear)}")
+        count = len(state.seats[seat].facility.active_docks())
+        move_forklift(state, seat, count, ctx)
+
+    def why_not_boost(self, state: CargoState, seat: int) -> str | None:
+        why = self._why_not_construction(state, seat)
+        if why:
+            return why
+        if state.turn.token_used:
+            return "you have already used a Construction token this turn"
+        if state.seats[seat].construction < 1:
+            return "you have no Construction token"
+        return None
+
+    def do_boost(self, state: CargoState, seat: int, ctx: Context) -> None:
+        player = state.seats[seat]
+        to_supply(state, player, "construction")
+        state.turn.token_used = True
+        extra = state.rules["boost_actions"]
+        state.turn.actions += extra
+        ctx.emit(
+            "boost",
+            player.name,
+            f"{player.name} uses a Construction token for {extra} more actions",
+        )
+
+    def why_not_splitter(self, state: CargoState, seat: int, color: str, cell: str) -> str | None:
+        why = self._why_not_construction(state, seat)
+        if why:
+            return why
+        player = state.seats[seat]
+        if state.turn.token_used:
+            return "you have already used a Construction token this turn"
+        if player.construction < 1:
+            return "placing a Splitter needs a Construction token"
+        if player.splitters.get(color, 0) < 1:
+            return f"you have no {color} Splitter"
+        try:
+            c = parse_cell(cell)
+        except (ValueError, KeyError, IndexError):
+            return f"{cell!r} is not a square"
+        if c not in player.facility.board.teal:
+            return f"{cell} is not on the teal grid"
+        return None
+
+    def do_splitter(
+        self, state: CargoState, seat: int, ctx: Context, color: str, cell: str
+    ) -> None:
+        player = state.seats[seat]
+        to_supply(state, player, "construction")
+        state.turn.token_used = True
+        player.splitters[color] -= 1
+        gears = player.facility.lay_splitter(color, parse_cell(cell))
+        ctx.emit(
+            "splitter",
+            player.name,
+            f"{player.name} uses a Construction token to place a {color} Splitter at {cell}",
+        )
+        self._after_placement(state, seat, gears, ctx)
+
+    def _placements(self, state: CargoState, seat: int) -> Iterator[Action]:
+        """Placements, enumerated through the same `why_not_place` rule (its common part once)."""
+        player = state.seats[seat]
+        if self._why_not_construction(state, seat) or state.turn.actions < 1:
+            return
+        name = player.name
+        tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
+        fac = player.facility
+        scaffolding = player.scaffolding
+        veto = state.place_veto
+        key = (seat, fac.version, scaffolding, tiles)
+        if not veto and state.placement_cache[0] == key:
+            yield from state.placement_cache[1]
+            return
+        if veto:
+            found = [
+                Action(name, "place", (tile, cell_text, direction))
+                for anchor, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for tile in tiles
+                if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
+            ]
+        else:
+            found = [
+                Action(name, "place", (tile, cell_text, direction))
+                for _, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for tile in tiles
+            ]
+        if not veto:
+            state.placement_cache = (key, found)
+        yield from found
+
+
+def _flat_spots(fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, str]]:
+    """The spots where a tile can lie flat with the Scaffolding at hand: the same test as
+    `why_not_place`, done once per facility state."""
+    key = (fac.version, scaffolding)
+    cached = fac.spot_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    stacks = fac.stacks
+    heights = {c: len(s) for c, s in stacks.items()}
+    get = heights.get
+    spots = [
+        spot for spot in _spots(fac.board) if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
+    ]
+    fac.spot_cache = (key, spots)
+    return spots
+
+
+_SPOTS: dict[int, tuple[Any, list[tuple[Cell, Cell, str, str]]]] = {}
+
+
+def _spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
+    """Every (square A, square B, direction, name of A) where a tile fits on the teal grid
+    (kept per board by identity: hashing a frozen board each call is slow)."""
+    entry = _SPOTS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, _all_spots(board))
+        _SPOTS[id(board)] = entry
+    return entry[1]
+
+
+def _all_spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
+    return [
+        (cell, second_cell(cell, d), d, cell_name(cell))
+        for cell in sorted(board.teal, key=lambda c: (c[1], c[0]))
+        for d in DIRECTIONS
+        if second_cell(cell, d) in board.teal
+    ]

@@ -1,0 +1,166 @@
+"""A round's turns and End of Phase Cleanup (rulebook: Turn Order, Trading Tokens, End of Phase
+Cleanup, End Game Triggers), shared by both phases.
+
+"Each round consists of two phases: the Construction Phase and the Trucking Phase." Turns go in
+turn order (bonuses.py: the Turn Order track). Any time in their turn a player may trade tokens
+or end the turn; at the end of each phase the game may end, then hand tiles go to storage and
+tokens above the limit go back to the supply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dockyard import Context, Decision, Game
+from dockyard import flow as flowlib
+
+from .bonuses import to_supply, trade, turn_order, why_not_trade
+from .state import CargoState, Turn
+from .trucking import start_loading
+
+PHASE_NAMES = ("card selection", "construction", "trucking")
+
+
+def phase_name(state: CargoState) -> str:
+    return PHASE_NAMES[state.flow.phase]
+
+
+def pending(state: CargoState, seat: int) -> Decision | None:
+    """The question `seat` must answer before anything else, if any."""
+    asked = state.flow.pending
+    if asked and asked[-1].player == seat:
+        return asked[-1]
+    return None
+
+
+def first_answer(state: CargoState, seat: int) -> str | None:
+    """Why `seat` may do nothing else now: a question of theirs waits for an answer."""
+    if pending(state, seat) is not None:
+        return f"first answer: {state.flow.pending[-1].prompt}"
+    return None
+
+
+def house_verbs(state: CargoState) -> dict[str, Any]:
+    """The rules of action verbs added by house rules (`cc_house_verbs`), by verb."""
+    return {rule.verb: rule for rules in state.hook.cc_house_verbs() for rule in rules}
+
+
+def end_reasons(state: CargoState) -> list[str]:
+    """Every End Game Trigger that holds now (the rulebook's and the house rules')."""
+    found: list[str] = []
+    for reasons in state.hook.cc_end_triggers(state=state):
+        for r in reasons:
+            if r not in found:
+                found.append(r)
+    return found
+
+
+class Rounds(Game):
+    """Turns, trading, ending a turn, storage and the End of Phase Cleanup."""
+
+    def _begin_construction(self, state: CargoState, ctx: Context) -> None:
+        self._new_turn(state)
+
+    def _begin_trucking(self, state: CargoState, ctx: Context) -> None:
+        """ "The Trucking Phase consists of an initial loading and unloading." """
+        self._new_turn(state)
+        if state.flow.order:
+            start_loading(state, state.flow.order[0], ctx)
+
+    def _new_turn(self, state: CargoState) -> None:
+        seat = state.flow.active[0] if state.flow.active else 0
+        phase = self.phases[state.flow.phase].name
+        turn = Turn()
+        if phase == "construction":
+            turn.actions = state.hook.cc_construction_actions(state=state, seat=seat)
+        state.turn = turn
+
+    def _end_turn(self, state: CargoState, seat: int, ctx: Context) -> None:
+        flowlib.end_turn(self, state, ctx, seat)
+        if state.flow.active and state.flow.over is None:
+            self._new_turn(state)
+
+    def _cleanup(self, state: CargoState, ctx: Context) -> None:
+        """End of Phase Cleanup: "check for end game" first (when a trigger holds, the flow ends
+        the game through `end_reason` right after this, and nothing is cleaned up); then at most
+        3 of each token (`cc_token_limit`), house rules' clean-up (`cc_cleanup`), and hand
+        tiles to storage."""
+        if end_reasons(state):
+            return
+        hook = state.hook
+        for seat, player in enumerate(state.seats):
+            for kind in ("construction", "trucking"):
+                limit = hook.cc_token_limit(state=state, seat=seat, kind=kind)
+                have = getattr(player, kind)
+                if have > limit:
+                    to_supply(state, player, kind, have - limit)
+                    ctx.emit(
+                        "token-limit",
+                        player.name,
+                        f"{player.name} returns {have - limit} {kind} tokens (at most {limit})",
+                    )
+        hook.cc_cleanup(state=state, ctx=ctx)
+        for seat in reversed(turn_order(state)):  # the first in turn order answers first
+            player = state.seats[seat]
+            if player.hand:
+                flowlib.push(
+                    state,
+                    Decision(
+                        seat,
+                        "store",
+                        f"{player.name}: put your hand tiles into storage (store TILE a|b)",
+                    ),
+                )
+
+    def end_reason(self, state: CargoState) -> str | None:
+        """End Game Triggers, checked by the flow at the end of each phase, after `_cleanup`
+        (which does nothing when one holds, as the rulebook checks for end game first)."""
+        return "; ".join(end_reasons(state)) or None
+
+    def why_not_trade(
+        self, state: CargoState, seat: int, kind: str, color: str | None = None
+    ) -> str | None:
+        why = first_answer(state, seat)
+        if why:
+            return why
+        if phase_name(state) not in ("construction", "trucking"):
+            return "tokens are traded during your turn"
+        return why_not_trade(state, seat, kind, color)
+
+    def do_trade(
+        self, state: CargoState, seat: int, ctx: Context, kind: str, color: str | None = None
+    ) -> None:
+        trade(state, seat, kind, color, ctx)
+
+    def why_not_end(self, state: CargoState, seat: int) -> str | None:
+        why = first_answer(state, seat)
+        if why:
+            return why
+        if phase_name(state) not in ("construction", "trucking"):
+            return "there is no turn to end"
+        if state.turn.must_spend:
+            return "you used a Trucking token: spend at least 1 of its AP on a Truck card first"
+        return None
+
+    def do_end(self, state: CargoState, seat: int, ctx: Context) -> None:
+        ctx.emit("end-turn", state.players[seat], f"{state.players[seat]} ends their turn")
+        self._end_turn(state, seat, ctx)
+
+    def why_not_store(self, state: CargoState, seat: int, tile: str, stack: str) -> str | None:
+        decision = pending(state, seat)
+        if decision is None or decision.kind != "store":
+            return "tiles go into storage only at the end of a phase"
+        if tile not in state.seats[seat].hand:
+            return f"{tile} is not in your hand"
+        if stack not in ("a", "b"):
+            return "storage stacks are a and b"
+        return None
+
+    def do_store(self, state: CargoState, seat: int, ctx: Context, tile: str, stack: str) -> None:
+        player = state.seats[seat]
+        player.hand.remove(tile)
+        player.storage["ab".index(stack)].append(tile)
+        ctx.emit("store", player.name, f"{player.name} puts a tile on storage stack {stack}")
+        if not player.hand:
+            flowlib.pop(state)
+            flowlib.resume(self, state, ctx)
