@@ -12,15 +12,6 @@ from dockyard import Game, Variant, hookimpl
 from dockyard.testing import Budget
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--playouts",
-        type=int,
-        default=None,
-        help="random playouts per game for the generic suite (default 200, or DOCKYARD_PLAYOUTS)",
-    )
-
-
 @pytest.fixture(scope="session")
 def budget(request: pytest.FixtureRequest) -> Budget:
     """The generic suite's budget: `--playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""

@@ -1,0 +1,78 @@
+"""The generic game suite: the checks every game must pass, callable from any test.
+
+    from dockyard.testing import Budget, check_game
+
+    def test_my_game_passes_the_generic_suite():
+        check_game("mygame", budget=Budget(playouts=100))
+
+or, from any folder, on any installed game (the pytest plugin, `pytest_plugin.py`):
+
+    pytest --dockyard-game mygame
+
+Every check plays seeded random games (uniform over `Session.legal_actions`, so no part of the
+rules is favoured) and raises `SuiteFailure` when the game breaks a rule of the suite. The message
+says what broke and ends with a script (game, seed, players, actions) that replays the game up to
+that point, so a failure is a bug report.
+
+What is checked (one module and one function each, all taking a `Table` and some seeds;
+`suite.CHECK_TABLE` runs them with a budget):
+
+- `check_playouts`: every game ends within a step cap, with a working `outcome()`; after every
+  action `invariants(state)` is empty and `token_counts(state)` is what it was at the start.
+- `check_round_trips`: every legal action at every step has one canonical text that parses back
+  to it, and `check` accepts it.
+- `check_legality`: near misses of the legal actions (another player's move, a move legal earlier,
+  arguments swapped or nudged) are rejected by `check` exactly when `legal_actions` lacks them.
+- `check_illegal_actions`: an illegal action raises `IllegalAction` with a reason and leaves the
+  session exactly as it was.
+- `check_saves_and_undo`: save and load, and undo then redo, agree with replaying the log.
+- `check_determinism`: the same seed and log give the same events and views.
+- `check_hidden_information`: views are JSON data, and none shows another player's secrets
+  (when the game defines `secrets(state, seat) -> list[str]`).
+
+`Budget` says how much to play; `Budget.from_env()` reads `DOCKYARD_PLAYOUTS` so the same tests
+run quick by default and thorough on demand.
+"""
+
+from __future__ import annotations
+
+from .bots import check_bots
+from .compare import StateImage, difference, snapshot, state_data
+from .determinism import check_determinism
+from .hidden_information import check_hidden_information
+from .illegal_actions import check_illegal_actions
+from .legality import check_legality, near_misses
+from .playout import Playout
+from .playouts import check_playouts
+from .round_trips import check_round_trips
+from .saves_and_undo import check_saves_and_undo
+from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
+from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, Table, step_cap, tables
+
+__all__ = [
+    "CHECKS",
+    "CHECK_TABLE",
+    "DEFAULT_MAX_STEPS",
+    "Budget",
+    "Playout",
+    "StateImage",
+    "SuiteFailure",
+    "Table",
+    "check_bots",
+    "check_determinism",
+    "check_game",
+    "check_hidden_information",
+    "check_illegal_actions",
+    "check_legality",
+    "check_playouts",
+    "check_round_trips",
+    "check_saves_and_undo",
+    "check_table",
+    "difference",
+    "game_tables",
+    "near_misses",
+    "snapshot",
+    "state_data",
+    "step_cap",
+    "tables",
+]

@@ -1,0 +1,98 @@
+"""(d) Save and load, undo and redo agree with replaying the log."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..game import Action, DockyardError, Event
+from ..session import Session
+from .compare import difference, snapshot
+from .playout import Playout, budgeted
+from .table import SuiteFailure, Table, step_cap
+
+# ---- (d) saves and undo -----------------------------------------------------------------------
+
+
+def check_saves_and_undo(
+    table: Table,
+    seeds: Iterable[int] | int,
+    points: int = 3,
+    folder: str | Path | None = None,
+    max_steps: int | None = None,
+    max_actions: int | None = None,
+) -> int:
+    """At random points and at the end: save then load, undo n, and undo n then redo n agree
+    with replaying the log. Returns how many points were checked."""
+    with tempfile.TemporaryDirectory(prefix="dockyard-saves-") as tmp:
+        where = Path(folder) if folder is not None else Path(tmp)
+        return budgeted(
+            seeds,
+            max_actions,
+            lambda seed: _saves_and_undo(table, seed, points, where, max_steps),
+        )
+
+
+def _saves_and_undo(
+    table: Table, seed: int, points: int, folder: Path, max_steps: int | None
+) -> int:
+    first = Playout(table, seed)  # a first pass learns how long the game is
+    cap = max_steps or step_cap(first.game)
+    length = len(first.play(cap).log)
+    rng = random.Random(f"dockyard-saves:{seed}")
+    at = set(rng.sample(range(1, length + 1), min(points, length)))
+    run = Playout(table, seed)  # the same seed plays the same game again
+
+    def after(action: Action, events: list[Event]) -> None:
+        if len(run.session.log) in at:
+            _check_point(run, folder, rng)
+
+    run.play(cap, after=after)
+    try:
+        _check_point(run, folder, rng)
+    except SuiteFailure:
+        raise
+    except Exception as exc:
+        run.fail(f"{type(exc).__name__}: {exc}")
+    return len(at) + 1
+
+
+def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
+    s = run.session
+    now = snapshot(s)
+    texts = [e.text for e in s.events]
+    path = folder / f"{s.game.name}-{run.seed}-{len(s.log)}.toml"
+    try:
+        s.save(path, overwrite=True)
+        loaded = Session.load(path, s.config.content_dirs or None)
+    except DockyardError as exc:
+        run.fail(f"save then load failed: {exc}")
+    diff = difference(now, snapshot(loaded))
+    if diff:
+        run.fail(f"the loaded save differs from the game: {diff}")
+    if [e.text for e in loaded.events] != texts:
+        run.fail("the loaded save told other events than the game")
+    from ..saves import dumps
+
+    if dumps(loaded.record()) != dumps(s.record()):
+        run.fail("saving the loaded game gives another save")
+    if not s.log:
+        return
+    n = rng.randint(1, min(len(s.log), 6))
+    if s.undo(n, force=True) != n:
+        run.fail(f"undo {n} did not take back {n} actions")
+    fresh = run.table.session(run.seed)
+    for a in s.log:
+        fresh.apply(a)
+    diff = difference(snapshot(fresh), snapshot(s))
+    if diff:
+        run.fail(f"undo {n} differs from replaying the shorter log: {diff}")
+    if s.redo(n) != n:
+        run.fail(f"redo {n} did not play {n} actions again")
+    diff = difference(now, snapshot(s))
+    if diff:
+        run.fail(f"undo {n} then redo {n} differs from before: {diff}")
+    if [e.text for e in s.events] != texts:
+        run.fail(f"undo {n} then redo {n} told other events than before")

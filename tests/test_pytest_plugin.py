@@ -1,0 +1,44 @@
+"""The generic suite runs from any folder through the pytest plugin (`pytest11` entry point)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+
+def run_pytest(folder, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DOCKYARD_PLAYOUTS": "20"}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=500,
+    )
+
+
+def test_dockyard_game_runs_every_check_on_an_installed_game_from_an_empty_folder(tmp_path):
+    done = run_pytest(tmp_path, "--dockyard-game", "tictactoe", "-v")
+    assert done.returncode == 0, done.stdout[-2000:]
+    for check in ("playouts", "round_trips", "legality", "saves_and_undo", "hidden_information"):
+        assert f"test_generic_suite[tictactoe-2p-{check}] PASSED" in done.stdout
+    assert "8 passed" in done.stdout
+
+
+def test_third_party_tests_use_the_plugins_fixtures(tmp_path):
+    (tmp_path / "test_mine.py").write_text(
+        "from dockyard.testing import check_game\n"
+        "def test_mine(dockyard_budget, dockyard_session):\n"
+        "    assert dockyard_session('tictactoe', seed=1).players == ('x', 'o')\n"
+        "    check_game('tictactoe', budget=dockyard_budget, checks=['playouts'])\n"
+    )
+    done = run_pytest(tmp_path, "--playouts", "5")
+    assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_an_unknown_game_is_a_usage_error_naming_the_known_ones(tmp_path):
+    done = run_pytest(tmp_path, "--dockyard-game", "nosuch")
+    assert done.returncode == 4
+    assert "--dockyard-game: unknown game 'nosuch' (known games:" in done.stderr + done.stdout
