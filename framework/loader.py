@@ -92,6 +92,43 @@ class Content:
         return Problem(doc.origin, json_path(parts), message)
 
 
+class Reporter:
+    """Collects the problems a game finds while it builds its content, each located by file and
+    JSON path; every game's checkers report through one (Curious Cargo's, Pack & Stack's)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.problems: list[Problem] = []
+
+    def report(self, doc: Document, parts: Iterable[Any], message: str) -> None:
+        """A problem at `parts` (a JSON path as a list) of `doc`."""
+        self.problems.append(self.content.problem(doc, parts, message))
+
+    def missing(self, where: str, message: str) -> None:
+        """A problem with no document to point at (a file that should exist and does not)."""
+        self.problems.append(Problem(where, "$", message))
+
+    def unique(
+        self, doc: Document, key: str, items: list[dict[str, Any]]
+    ) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The items of a list with an `id` each, reporting (and skipping) repeated ids."""
+        first: dict[str, int] = {}
+        for i, item in enumerate(items):
+            if item["id"] in first:
+                self.report(
+                    doc,
+                    [key, i, "id"],
+                    f"{item['id']} is already used by {key}[{first[item['id']]}]",
+                )
+                continue
+            first[item["id"]] = i
+            yield i, item
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise ContentError(self.problems)
+
+
 def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversable]]:
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         rel = f"{prefix}{entry.name}"

@@ -15,6 +15,7 @@ import pytest
 from dockyard.loader import Content, ContentError, check_document, load
 from dockyard.plugins.curious_cargo import components as cc
 from dockyard.plugins.curious_cargo.components import Item, parse_cell
+from dockyard.plugins.curious_cargo.content_check import build as build_content
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ def builtin(name: str) -> dict[str, Any]:
 
 
 def build(*layers: Path) -> cc.CuriousCargoContent:
-    return cc.build(load("curious-cargo", "curious_cargo", layers))
+    return build_content(load("curious-cargo", "curious_cargo", layers))
 
 
 def write(root: Path, name: str, data: Any) -> Path:
@@ -594,7 +595,7 @@ def test_any_schema_valid_board_builds_or_is_rejected_with_reasons(
     content = Content("curious-cargo", dict(BASE.documents))
     content.documents["boards/board9.json"] = doc
     try:
-        built = cc.build(content)
+        built = build_content(content)
     except ContentError as error:
         assert error.problems
         assert all(p.file == "board9.json" for p in error.problems), error.problems

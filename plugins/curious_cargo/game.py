@@ -16,15 +16,16 @@ from functools import partial
 from types import ModuleType
 from typing import Any, ClassVar
 
+import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
+import dockyard.plugins.curious_cargo.scoring as scoring
 from dockyard import Action, Context, Outcome, hookimpl
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
 
-from . import hookspecs as cc_hookspecs
-from . import scoring
 from .bonuses import turn_order
-from .components import CuriousCargoContent, build, cell_name
+from .components import CuriousCargoContent, cell_name
 from .construction import Construction
+from .content_check import build
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .set_up import SetUp, draft_order
 from .state import CargoState

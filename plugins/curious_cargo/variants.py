@@ -16,8 +16,8 @@ from typing import Any
 from dockyard import Action, Context, Variant, hookimpl
 
 from .bonuses import draw_trucks
-from .night_shift import NIGHT_SHIFT
 from .components import Item, TruckCard
+from .night_shift import NIGHT_SHIFT
 
 # ---- First game (setup step 9) ---------------------------------------------------------------
 
