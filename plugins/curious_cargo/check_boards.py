@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from dockyard.loader import Document, Problem, Reporter
+from dockyard.loader import Document, Reporter
 
 from .components import (
     COLORS,
@@ -78,12 +78,8 @@ class BoardChecks(Reporter):
                 boards[number] = board
             where.setdefault(number, doc.name)
         if not where:
-            self.problems.append(
-                Problem(
-                    "content/curious_cargo/boards",
-                    "$",
-                    "no player board (urn:dockyard:curious_cargo:board)",
-                )
+            self.missing(
+                "content/curious_cargo/boards", "no player board (urn:dockyard:curious_cargo:board)"
             )
         return dict(sorted(boards.items()))
 

@@ -6,7 +6,7 @@ shared reporter (dockyard.loader.Reporter), then frozen into CuriousCargoContent
 
 from __future__ import annotations
 
-from dockyard.loader import Content, ContentError, Document, Problem
+from dockyard.loader import Content, ContentError, Document
 
 from .check_boards import BoardChecks
 from .check_pieces import PieceChecks
@@ -55,7 +55,7 @@ class Builder(BoardChecks, PieceChecks, ShippingChecks, SetupChecks):
         found = self.content.of_kind(kind)
         if not found:
             message = f"no {kind} file (urn:dockyard:curious_cargo:{kind}); the built-in one is {SINGLE_KINDS[kind]}"
-            self.problems.append(Problem("content/curious_cargo", "$", message))
+            self.missing("content/curious_cargo", message)
             return None
         # keep the file at the built-in name; report the others
         found.sort(key=lambda d: d.name != SINGLE_KINDS[kind])

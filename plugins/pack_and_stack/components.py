@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from dockyard.loader import Content, ContentError, Document, Problem
+from dockyard.loader import Content, ContentError, Document, Reporter
 
 COLUMNS = "abcde"
 MAX_WIDTH, MAX_DEPTH, MAX_LEVELS = 5, 3, 4  # a loading area fits within 5x3 squares
@@ -207,30 +207,27 @@ def placement_index(truck: TruckCard, size: int) -> dict[tuple[str, int, str | N
 
 def build(content: Content) -> Components:
     """Typed components from the validated documents; ContentError naming every problem."""
-    problems: list[Problem] = []
-    docs = {kind: _one(content, kind, problems) for kind in ("pieces", "dice", "trucks", "markers")}
-    if problems:
-        raise ContentError(problems)
-    pieces = _pieces(content, docs["pieces"], problems)
-    dice = _dice(content, docs["dice"], pieces, problems)
-    trucks = _trucks(content, docs["trucks"], problems)
-    markers, start = _markers(content, docs["markers"], problems)
-    if problems:
-        raise ContentError(sorted(problems))
+    rep = Reporter(content)
+    docs = {kind: _one(rep, kind) for kind in ("pieces", "dice", "trucks", "markers")}
+    rep.raise_if_any()
+    pieces = _pieces(rep, docs["pieces"])
+    dice = _dice(rep, docs["dice"], pieces)
+    trucks = _trucks(rep, docs["trucks"])
+    markers, start = _markers(rep, docs["markers"])
+    if rep.problems:
+        raise ContentError(sorted(rep.problems))
     return Components(tuple(sorted(pieces, key=lambda p: p.size)), dice, trucks, markers, start)
 
 
-def _one(content: Content, kind: str, problems: list[Problem]) -> Document:
-    docs = content.of_kind(kind)
+def _one(rep: Reporter, kind: str) -> Document:
+    docs = rep.content.of_kind(kind)
     if len(docs) != 1:
-        where = ", ".join(d.origin for d in docs) or f"content/{content.game}"
-        problems.append(
-            Problem(where, "$", f"Pack & Stack needs exactly one {kind} file, found {len(docs)}")
-        )
+        where = ", ".join(d.origin for d in docs) or f"content/{rep.content.game}"
+        rep.missing(where, f"Pack & Stack needs exactly one {kind} file, found {len(docs)}")
     return docs[0] if docs else None  # type: ignore[return-value]
 
 
-def _pieces(content: Content, doc: Document, problems: list[Problem]) -> list[PieceKind]:
+def _pieces(rep: Reporter, doc: Document) -> list[PieceKind]:
     out: list[PieceKind] = []
     seen: dict[str, set[Any]] = {"kind": set(), "size": set(), "letter": set()}
     for i, entry in enumerate(doc.data["pieces"]):
@@ -238,95 +235,71 @@ def _pieces(content: Content, doc: Document, problems: list[Problem]) -> list[Pi
         for key in ("kind", "size", "letter"):
             value = getattr(piece, key)
             if value in seen[key]:
-                problems.append(
-                    content.problem(
-                        doc, ["pieces", i, key], f"two kinds of piece have {key} {value!r}"
-                    )
-                )
+                rep.report(doc, ["pieces", i, key], f"two kinds of piece have {key} {value!r}")
             seen[key].add(value)
         if piece.size > MAX_WIDTH:
-            problems.append(
-                content.problem(
-                    doc,
-                    ["pieces", i, "size"],
-                    f"a rod of {piece.size} cannot fit on any truck (at most {MAX_WIDTH} squares long)",
-                )
+            rep.report(
+                doc,
+                ["pieces", i, "size"],
+                f"a rod of {piece.size} cannot fit on any truck (at most {MAX_WIDTH} squares long)",
             )
         out.append(piece)
     if 1 not in seen["size"]:
-        problems.append(
-            content.problem(
-                doc,
-                ["pieces"],
-                "one kind of piece must be the size-1 cube: empty space is counted in those",
-            )
+        rep.report(
+            doc,
+            ["pieces"],
+            "one kind of piece must be the size-1 cube: empty space is counted in those",
         )
     return out
 
 
-def _dice(
-    content: Content, doc: Document, pieces: list[PieceKind], problems: list[Problem]
-) -> tuple[Die, ...]:
+def _dice(rep: Reporter, doc: Document, pieces: list[PieceKind]) -> tuple[Die, ...]:
     kinds = {p.kind for p in pieces}
     out: list[Die] = []
     for i, entry in enumerate(doc.data["dice"]):
         die = Die(entry["piece"], tuple(entry["faces"]))
         if die.piece not in kinds:
-            problems.append(
-                content.problem(
-                    doc,
-                    ["dice", i, "piece"],
-                    f"no kind of piece is called {die.piece!r} (pieces: {', '.join(sorted(kinds))})",
-                )
+            rep.report(
+                doc,
+                ["dice", i, "piece"],
+                f"no kind of piece is called {die.piece!r} (pieces: {', '.join(sorted(kinds))})",
             )
         if len(die.faces) != DIE_FACES:
-            problems.append(
-                content.problem(
-                    doc,
-                    ["dice", i, "faces"],
-                    f"a die has {DIE_FACES} faces, this one {len(die.faces)}",
-                )
+            rep.report(
+                doc,
+                ["dice", i, "faces"],
+                f"a die has {DIE_FACES} faces, this one {len(die.faces)}",
             )
         out.append(die)
     counts = Counter(d.piece for d in out)
     for kind in sorted(kinds):
         if counts[kind] != 1:
-            problems.append(
-                content.problem(
-                    doc, ["dice"], f"each kind of piece has one die: {kind} has {counts[kind]}"
-                )
-            )
+            rep.report(doc, ["dice"], f"each kind of piece has one die: {kind} has {counts[kind]}")
     return tuple(out)
 
 
-def _trucks(content: Content, doc: Document, problems: list[Problem]) -> tuple[TruckCard, ...]:
+def _trucks(rep: Reporter, doc: Document) -> tuple[TruckCard, ...]:
     out: list[TruckCard] = []
     ids: set[str] = set()
     for i, entry in enumerate(doc.data["trucks"]):
         where = ["trucks", i]
         tid, levels, area = entry["id"], entry["levels"], tuple(entry["area"])
         if tid in ids:
-            problems.append(
-                content.problem(doc, [*where, "id"], f"two truck cards are called {tid}")
-            )
+            rep.report(doc, [*where, "id"], f"two truck cards are called {tid}")
         ids.add(tid)
         widths = {len(row) for row in area}
         if len(area) > MAX_DEPTH or max(widths) > MAX_WIDTH:
-            problems.append(
-                content.problem(
-                    doc,
-                    [*where, "area"],
-                    f"{tid}'s loading area is {max(widths)}x{len(area)} squares; it must fit within {MAX_WIDTH}x{MAX_DEPTH}",
-                )
+            rep.report(
+                doc,
+                [*where, "area"],
+                f"{tid}'s loading area is {max(widths)}x{len(area)} squares; it must fit within {MAX_WIDTH}x{MAX_DEPTH}",
             )
             continue
         if len(widths) != 1:
-            problems.append(
-                content.problem(
-                    doc,
-                    [*where, "area"],
-                    f"{tid}'s rows differ in length ({sorted(widths)}); draw missing squares as '.'",
-                )
+            rep.report(
+                doc,
+                [*where, "area"],
+                f"{tid}'s rows differ in length ({sorted(widths)}); draw missing squares as '.'",
             )
             continue
         white = frozenset(
@@ -336,43 +309,35 @@ def _trucks(content: Content, doc: Document, problems: list[Problem]) -> tuple[T
             if ch == WHITE
         )
         if not white:
-            problems.append(
-                content.problem(doc, [*where, "area"], f"{tid} has no white square to load onto")
-            )
+            rep.report(doc, [*where, "area"], f"{tid} has no white square to load onto")
         if levels > 1 and len(white) >= MAX_WIDTH * MAX_DEPTH:
-            problems.append(
-                content.problem(
-                    doc,
-                    [*where, "area"],
-                    f"{tid} carries {levels} levels but uses all {MAX_WIDTH * MAX_DEPTH} squares; taller trucks never do",
-                )
+            rep.report(
+                doc,
+                [*where, "area"],
+                f"{tid} carries {levels} levels but uses all {MAX_WIDTH * MAX_DEPTH} squares; taller trucks never do",
             )
         out.append(TruckCard(tid, levels, area, white))
     counts = Counter(entry["levels"] for entry in doc.data["trucks"])
     for levels, want in TRUCKS_PER_LEVELS.items():
         if counts[levels] != want:
-            problems.append(
-                content.problem(
-                    doc,
-                    ["trucks"],
-                    f"the deck has {want} trucks with {levels} level(s), this one {counts[levels]}",
-                )
+            rep.report(
+                doc,
+                ["trucks"],
+                f"the deck has {want} trucks with {levels} level(s), this one {counts[levels]}",
             )
     return tuple(out)
 
 
 def _markers(
-    content: Content, doc: Document, problems: list[Problem]
+    rep: Reporter, doc: Document
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     box: dict[int, int] = {}
     for i, entry in enumerate(doc.data["markers"]):
         if entry["value"] in box:
-            problems.append(
-                content.problem(
-                    doc,
-                    ["markers", i, "value"],
-                    f"markers of value {entry['value']} are listed twice",
-                )
+            rep.report(
+                doc,
+                ["markers", i, "value"],
+                f"markers of value {entry['value']} are listed twice",
             )
         box[entry["value"]] = box.get(entry["value"], 0) + entry["count"]
     start: dict[int, int] = {}
@@ -381,13 +346,11 @@ def _markers(
         start[value] = start.get(value, 0) + count
         need = start[value] * MAX_PLAYERS
         if need > box.get(value, 0):
-            problems.append(
-                content.problem(
-                    doc,
-                    ["start", i],
-                    f"{MAX_PLAYERS} players need {need} markers of {value}, the box holds {box.get(value, 0)}",
-                )
+            rep.report(
+                doc,
+                ["start", i],
+                f"{MAX_PLAYERS} players need {need} markers of {value}, the box holds {box.get(value, 0)}",
             )
     if not any(start.values()):
-        problems.append(content.problem(doc, ["start"], "players must start with some points"))
+        rep.report(doc, ["start"], "players must start with some points")
     return tuple(sorted(box.items())), tuple(sorted(start.items(), reverse=True))
