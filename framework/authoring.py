@@ -1,0 +1,163 @@
+"""The authors' commands: `dockyard validate FILE|FOLDER` (every schema and semantic check of
+the file's kind), `dockyard schema GAME [KIND]` (the schemas, for editors and for reading) and
+`dockyard new game|variant` (a working skeleton, see skeleton.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .core import DockyardError
+from .files import MAX_CONTENT_BYTES, FileProblem, read_text
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .loader import schema_registry
+    from .registry import registry
+    from .words import did_you_mean
+
+    game = registry().game(args.game)
+    _, schemas = schema_registry()
+    prefix = f"urn:dockyard:{game.content_folder}:"
+    kinds = {
+        sid[len(prefix) :]: schema for sid, schema in schemas.items() if sid.startswith(prefix)
+    }
+    if not kinds:
+        raise DockyardError(f"{game.name} has no content schemas")
+    if args.kind is None:
+        for kind, schema in sorted(kinds.items()):
+            print(f"{kind}: {schema.get('description', schema.get('title', ''))}".rstrip(": "))
+        return 0
+    if args.kind not in kinds:
+        raise DockyardError(
+            f"{game.name} has no schema {args.kind!r}{did_you_mean(args.kind, kinds)} "
+            f"(kinds: {', '.join(sorted(kinds))})"
+        )
+    print(json.dumps(kinds[args.kind], indent=2))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    problems: list[str] = []
+    files = 0
+    layers: list[str] = []
+    for path in args.paths:
+        found, checked, games = validate_path(path)
+        problems += found
+        files += checked
+        layers += games
+    if args.json:
+        import json
+
+        print(json.dumps({"ok": not problems, "files": files, "problems": problems}, indent=2))
+        return 1 if problems else 0
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{_count(len(problems), 'problem')} in {_count(files, 'file')}", file=sys.stderr)
+        return 1
+    also = f"; checked with their game's rules: {', '.join(layers)}" if layers else ""
+    print(f"ok: {_count(files, 'content file')}, no problems{also}")
+    return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def validate_path(path: str) -> tuple[list[str], int, list[str]]:
+    """Problems (as lines), number of files checked, and the layers checked semantically."""
+    from pathlib import Path
+
+    from .loader import check_document
+
+    target = Path(path)
+    if not target.exists() and not target.is_symlink():
+        return [f"{path}: $: no such file or folder"], 0, []
+    if not target.is_dir():
+        try:
+            text = read_text(target, MAX_CONTENT_BYTES, "content file")
+        except FileProblem as exc:
+            return [f"{exc.where}: $: {exc.why}"], 1, []
+        doc, problems = check_document(target.name, str(target), text)
+        if doc is None:
+            return [str(p) for p in problems], 1, []
+        return _check_single(target, doc.schema), 1, []
+    return _validate_folder(target)
+
+
+def _check_single(target: Any, schema: str) -> list[str]:
+    """A file named like one of its game's top-level files is checked in its place."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from .loader import builtin_root
+
+    parts = schema.split(":")
+    if len(parts) < 4 or parts[2] == "_common":
+        return []
+    try:
+        builtin = builtin_root(parts[2]) / target.name
+        if not builtin.is_file():
+            return []
+    except (OSError, ValueError):
+        return []
+    with tempfile.TemporaryDirectory(prefix="dockyard-validate-") as tmp:
+        shutil.copyfile(target, Path(tmp) / target.name)
+        found = _check_layer(Path(tmp), parts[2])
+        return [line.replace(str(Path(tmp) / target.name), str(target)) for line in found]
+
+
+def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
+    from .loader import ContentError, check_document, read_layer
+
+    try:
+        found = read_layer(folder)
+    except ContentError as exc:
+        return [str(p) for p in exc.problems], len(exc.problems), []
+    problems: list[str] = []
+    games: set[str] = set()
+    for rel, origin, text in found:
+        doc, bad = check_document(rel, origin, text)
+        problems += map(str, bad)
+        if doc is not None and doc.schema.count(":") >= 3:
+            kind_game = doc.schema.split(":")[2]
+            if kind_game != "_common":
+                games.add(kind_game)
+    if problems or not games:
+        return problems, len(found), []
+    if len(games) > 1:  # a folder of several games' folders (e.g. content/): each on its own
+        layers: list[str] = []
+        for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+            sub_problems, _, sub_layers = _validate_folder(sub)
+            problems += sub_problems
+            layers += sub_layers
+        return problems, len(found), layers
+    (folder_name,) = games
+    return _check_layer(folder, folder_name), len(found), [f"{folder} ({folder_name})"]
+
+
+def _check_layer(folder: Any, content_folder: str) -> list[str]:
+    """The game's own checks on its built-in content with `folder` layered over it."""
+    from .loader import ContentError, load
+    from .registry import registry
+
+    game = next((g for g in registry().games.values() if g.content_folder == content_folder), None)
+    if game is None:
+        return [f"{folder}: $: no installed game keeps its content in {content_folder!r}"]
+    try:
+        content = load(game.name, content_folder, [folder])
+        game.build_content(content)
+    except ContentError as exc:
+        return [str(p) for p in exc.problems]
+    except DockyardError as exc:
+        return [f"{folder}: $: {exc}"]
+    except Exception as exc:  # a game's check that broke: still a message, not a traceback
+        return [
+            f"{folder}: $: {game.name} could not check this content: {type(exc).__name__}: {exc}"
+        ]
+    return []
