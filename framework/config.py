@@ -137,3 +137,18 @@ def check_arguments(
             raise DockyardError(f"{name} must be a list of names, not {list(items)!r}")
         out.append(items)
     return out[0], out[1]
+
+
+def variant_layers(chosen: Sequence[Variant]) -> tuple[str, ...]:
+    """The content folders the chosen variants bring (from their own packages), under the
+    user's layers."""
+    from importlib.resources import as_file
+
+    from .loader import resources
+
+    layers: tuple[str, ...] = ()
+    for v in chosen:
+        if v.content_folder:
+            with as_file(resources(v.resource_package, "content") / v.content_folder) as p:
+                layers = (str(p), *layers)
+    return layers

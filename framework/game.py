@@ -73,8 +73,11 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[tuple[str, ...]] = ("p1", "p2")
-    content_folder: ClassVar[str | None] = None  # folder in dockyard.content
-    grammar_file: ClassVar[str | None] = None  # file in dockyard.grammar (extends core.lark)
+    content_folder: ClassVar[str | None] = None  # folder in the package's content/
+    grammar_file: ClassVar[str | None] = None  # file in the package's grammar/ (extends core.lark)
+    # the package holding content/ and grammar/: dockyard's own for the built-in games, the
+    # game's own package for a game shipped as its own distribution (`__package__`)
+    resource_package: ClassVar[str] = "dockyard"
     hookspecs: ClassVar[ModuleType | None] = None  # the game's own rule extension points
     default_hooks: ClassVar[object | None] = None  # the game's own implementations of them
     phases: tuple[Phase, ...] = ()  # a class attribute, or set in __init__ when hooks are methods
@@ -175,6 +178,7 @@ class Variant:
     requires: tuple[str, ...] = ()
     grammar: str | None = None  # extra grammar text (`%extend game_action: ...`)
     content_folder: str | None = None  # extra content layered over the game's
+    resource_package: str = "dockyard"  # the package whose content/ holds `content_folder`
 
 
 Register = Callable[[Any], None]

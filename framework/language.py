@@ -169,7 +169,7 @@ class Language:
 
     def __init__(self, game: Game, extensions: tuple[str, ...] = ()) -> None:
         self.game = game
-        self.parser = _parser(game.grammar_file, extensions)
+        self.parser = _parser(game.grammar_file, extensions, game.resource_package)
         # actions known to be well formed (their text parses back to them), shared by sessions
         self.known: set[Action] = _known(game, game.grammar_file, extensions)
         self.transformer = _ToStatement(game)
@@ -329,11 +329,15 @@ def _known(game: Game, grammar_file: str | None, extensions: tuple[str, ...]) ->
 
 
 @cache
-def grammar_text(grammar_file: str | None, extensions: tuple[str, ...] = ()) -> str:
-    pkg = files("dockyard.grammar")
-    core = (pkg / "core.lark").read_text(encoding="utf-8")
+def grammar_text(
+    grammar_file: str | None, extensions: tuple[str, ...] = (), package: str = "dockyard"
+) -> str:
+    """core.lark, then the game's grammar (from the game's own package), then extensions."""
+    from .loader import resources
+
+    core = (files("dockyard.grammar") / "core.lark").read_text(encoding="utf-8")
     game = (
-        (pkg / grammar_file).read_text(encoding="utf-8")
+        (resources(package, "grammar") / grammar_file).read_text(encoding="utf-8")
         if grammar_file
         else 'game_action: "pass" -> act_pass\n'
     )
@@ -341,9 +345,9 @@ def grammar_text(grammar_file: str | None, extensions: tuple[str, ...] = ()) -> 
 
 
 @cache
-def _parser(grammar_file: str | None, extensions: tuple[str, ...]) -> Lark:
+def _parser(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Lark:
     return Lark(
-        grammar_text(grammar_file, extensions),
+        grammar_text(grammar_file, extensions, package),
         start="line",
         parser="lalr",
         propagate_positions=True,

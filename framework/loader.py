@@ -140,26 +140,52 @@ def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversabl
             yield rel, entry
 
 
+# content folder -> the package whose content/ holds it (games shipped as their own packages)
+_FOLDER_PACKAGES: dict[str, str] = {}
+
+
+def resources(package: str, kind: str) -> Traversable:
+    """A package's `content` or `grammar` folder: dockyard's are the subpackages
+    dockyard.content and dockyard.grammar; another package keeps them as folders inside it."""
+    try:
+        return files(f"{package}.{kind}")
+    except ModuleNotFoundError:
+        return files(package) / kind
+
+
+def register_package(folder: str, package: str) -> None:
+    """A game's content folder lives in `package` (its content, schemas and examples)."""
+    if _FOLDER_PACKAGES.get(folder, "dockyard") != package:
+        _FOLDER_PACKAGES[folder] = package
+        schema_registry.cache_clear()
+        validator.cache_clear()
+
+
 def builtin_root(game_folder: str) -> Traversable:
-    return files("dockyard.content") / game_folder
+    """The content a game ships (in dockyard, or in the game's own package)."""
+    return resources(_FOLDER_PACKAGES.get(game_folder, "dockyard"), "content") / game_folder
 
 
 @cache
 def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
-    """Every built-in schema of every game, registered once by `$id`."""
+    """Every schema of every game (dockyard's own, and those of games in their own packages),
+    registered once by `$id`."""
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
     schemas: dict[str, dict[str, Any]] = {}
-    root = files("dockyard.content")
-    for game_dir in root.iterdir():
-        folder = game_dir / SCHEMA_FOLDER
-        if not game_dir.is_dir() or not folder.is_dir():
-            continue
-        for entry in folder.iterdir():
-            if entry.name.endswith(".json"):
-                schema = json.loads(entry.read_text(encoding="utf-8"))
-                schemas[schema["$id"]] = schema
+    roots = [resources("dockyard", "content")]
+    roots += [resources(p, "content") / f for f, p in sorted(_FOLDER_PACKAGES.items())]
+    for root in roots:
+        game_dirs = [root] if (root / SCHEMA_FOLDER).is_dir() else list(root.iterdir())
+        for game_dir in game_dirs:
+            folder = game_dir / SCHEMA_FOLDER
+            if not game_dir.is_dir() or not folder.is_dir():
+                continue
+            for entry in folder.iterdir():
+                if entry.name.endswith(".json"):
+                    schema = json.loads(entry.read_text(encoding="utf-8"))
+                    schemas[schema["$id"]] = schema
     registry: Registry = Registry().with_resources(
         (sid, Resource.from_contents(s, default_specification=DRAFT202012))
         for sid, s in schemas.items()

@@ -90,6 +90,11 @@ def registry(extra: tuple[object, ...] = ()) -> Registry:
 
     def register_game(game: Game) -> None:
         reg.games[game.name] = game
+        package = getattr(game, "resource_package", "dockyard")
+        if package != "dockyard" and game.content_folder:  # a game in its own package
+            from .loader import register_package
+
+            register_package(game.content_folder, package)
 
     def register_variant(variant: Variant) -> None:
         reg.variants.setdefault(variant.game, {})[variant.name] = variant

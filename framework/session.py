@@ -16,7 +16,14 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .config import Config, check_arguments, content_of, resolve_players, resolve_variants
+from .config import (
+    Config,
+    check_arguments,
+    content_of,
+    resolve_players,
+    resolve_variants,
+    variant_layers,
+)
 from .flow import actors
 from .game import (
     Action,
@@ -61,15 +68,7 @@ class Session:
             dirs,
         )
         self.variants = chosen
-        layer_dirs = dirs
-        for v in chosen:
-            if v.content_folder:
-                from importlib.resources import as_file
-                from importlib.resources import files as resource_files
-
-                with as_file(resource_files("dockyard.content") / v.content_folder) as p:
-                    layer_dirs = (str(p), *layer_dirs)
-        self.content = content_of(self.game, layer_dirs)
+        self.content = content_of(self.game, variant_layers(chosen) + dirs)
         self.language = Language(self.game, tuple(v.grammar for v in chosen if v.grammar))
         self.pm = session_manager(self.game, chosen)
         self.hook = self.pm.hook
