@@ -41,6 +41,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from .registry import registry
+
+    registry()  # games in their own packages bring their schemas
     problems: list[str] = []
     files = 0
     layers: list[str] = []
