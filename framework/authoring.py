@@ -164,3 +164,27 @@ def _check_layer(folder: Any, content_folder: str) -> list[str]:
             f"{folder}: $: {game.name} could not check this content: {type(exc).__name__}: {exc}"
         ]
     return []
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .skeleton import new_game, new_variant
+
+    if args.what == "game":
+        if len(args.names) != 1:
+            raise DockyardError("usage: dockyard new game NAME")
+        name = args.names[0]
+        folder = Path(args.dir or name)
+        written = new_game(name, folder)
+        nxt = f"pip install -e {folder}, then dockyard play {name}"
+    else:
+        if len(args.names) != 2:
+            raise DockyardError("usage: dockyard new variant GAME NAME")
+        game, name = args.names
+        folder = Path(args.dir or name)
+        written = new_variant(game, name, folder)
+        nxt = f"pip install -e {folder}, then dockyard play {game} --variant {name}"
+    print(f"wrote {folder}/: {', '.join(written)}")
+    print(f"next: {nxt}; pytest {folder} runs the generic suite")
+    return 0

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import DockyardError
+from .parsers import add_authoring_parsers
 
-CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "simulate", "bench")
+CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "new", "simulate", "bench")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -133,26 +134,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the count")
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser(
-        "validate",
-        help="check content files and folders",
-        description='Check content files (JSON naming their schema in "$schema") and folders. '
-        "A folder holding one game's files is checked as a layer over that game's built-in "
-        "content, with the game's own checks too.",
-    )
-    p.add_argument("paths", nargs="+", metavar="PATH")
-    p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
-    p.set_defaults(func=lambda a: _authoring("cmd_validate", a))
-
-    p = sub.add_parser(
-        "schema",
-        help="print a content schema (for editors and authors)",
-        description="Print the JSON Schema of one kind of content file of GAME; without KIND, "
-        "list the kinds. Point an editor at it (README: the VS Code json.schemas setting).",
-    )
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("kind", nargs="?", metavar="KIND")
-    p.set_defaults(func=lambda a: _authoring("cmd_schema", a))
+    add_authoring_parsers(sub)
 
     p = sub.add_parser(
         "simulate",
@@ -446,11 +428,3 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ---- validate -------------------------------------------------------------------------------
-
-
-def _authoring(command: str, args: argparse.Namespace) -> int:
-    """The authors' commands live in authoring.py, loaded only when one is run."""
-    import importlib
-
-    module = importlib.import_module(".authoring", __package__)
-    return int(getattr(module, command)(args))

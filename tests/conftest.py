@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -66,3 +70,30 @@ def dockyard(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         return code, out, err
 
     return run
+
+
+def pip_install(project: Path, target: Path) -> None:
+    """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`;
+    without an index for the build requirements, it builds with what is installed here."""
+    base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    base += ["--disable-pip-version-check", "--target", str(target)]
+    done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        done = subprocess.run(
+            [*base, "--no-build-isolation", str(project)], capture_output=True, text=True
+        )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def run_with(site: Path, *command: str, cwd: Path | None = None, stdin: str = "") -> Any:
+    """A command run with `site` (a pip --target folder) on the Python path."""
+    env = {**os.environ, "PYTHONPATH": str(site), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, *command],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=600,
+    )

@@ -5,12 +5,10 @@ schemas coming from its own package; its own tests (the generic suite among them
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import pip_install, run_with
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "ship-captain-crew"
 GAME = "ship-captain-crew"
@@ -18,33 +16,16 @@ GAME = "ship-captain-crew"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example installed with pip into a folder of its own (dockyard itself is already
-    installed), once for the module."""
+    """The example installed with pip into a folder of its own, once for the module."""
     target = tmp_path_factory.mktemp("site")
-    base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
-    base += ["--disable-pip-version-check", "--target", str(target)]
-    done = subprocess.run([*base, str(EXAMPLE)], capture_output=True, text=True, timeout=300)
-    if done.returncode != 0:  # no index for the build requirements: build with what is here
-        done = subprocess.run(
-            [*base, "--no-build-isolation", str(EXAMPLE)], capture_output=True, text=True
-        )
-    assert done.returncode == 0, done.stderr[-2000:]
+    pip_install(EXAMPLE, target)
     assert (target / "ship_captain_crew" / "grammar" / "ship_captain_crew.lark").exists()
     assert (target / "ship_captain_crew" / "content" / "ship_captain_crew" / "schemas").is_dir()
     return target
 
 
-def dockyard(site: Path, *args: str, stdin: str = "", cwd: Path | None = None):
-    env = {**os.environ, "PYTHONPATH": str(site), "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "dockyard", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=300,
-    )
+def dockyard(site: Path, *args: str, stdin: str = ""):
+    return run_with(site, "-m", "dockyard", *args, stdin=stdin)
 
 
 def test_the_installed_game_is_listed(site: Path) -> None:
@@ -91,14 +72,6 @@ def test_its_schema_checks_a_content_layer(site: Path, tmp_path: Path) -> None:
 
 
 def test_its_own_tests_pass_with_the_generic_suite(site: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(site)}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "tests"],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    done = run_with(site, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", cwd=EXAMPLE)
     assert done.returncode == 0, done.stdout[-3000:]
     assert "passed" in done.stdout

@@ -1,0 +1,49 @@
+"""The argument parsers of the authors' commands (validate, schema, new); their code is in
+authoring.py and skeleton.py, loaded only when one of them runs."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def _authoring(command: str, args: argparse.Namespace) -> int:
+    import importlib
+
+    module = importlib.import_module(".authoring", __package__)
+    return int(getattr(module, command)(args))
+
+
+def add_authoring_parsers(sub: Any) -> None:
+    p = sub.add_parser(
+        "validate",
+        help="check content files and folders",
+        description='Check content files (JSON naming their schema in "$schema") and folders. '
+        "A folder holding one game's files is checked as a layer over that game's built-in "
+        "content, with the game's own checks too.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
+    p.set_defaults(func=lambda a: _authoring("cmd_validate", a))
+
+    p = sub.add_parser(
+        "schema",
+        help="print a content schema (for editors and authors)",
+        description="Print the JSON Schema of one kind of content file of GAME; without KIND, "
+        "list the kinds. Point an editor at it (README: the VS Code json.schemas setting).",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("kind", nargs="?", metavar="KIND")
+    p.set_defaults(func=lambda a: _authoring("cmd_schema", a))
+
+    p = sub.add_parser(
+        "new",
+        help="write a working skeleton: a new game or a new variant, as its own package",
+        description="`dockyard new game NAME` writes a game package (rules, grammar, content, "
+        "schema, tests that run the generic suite) that plays as generated; `dockyard new "
+        "variant GAME NAME` writes a variant package listing the game's rule hooks.",
+    )
+    p.add_argument("what", choices=("game", "variant"), metavar="game|variant")
+    p.add_argument("names", nargs="+", metavar="NAME", help="NAME, or GAME NAME for a variant")
+    p.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
+    p.set_defaults(func=lambda a: _authoring("cmd_new", a))
