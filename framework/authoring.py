@@ -27,6 +27,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     }
     if not kinds:
         raise DockyardError(f"{game.name} has no content schemas")
+    if args.write:
+        return _write_schemas(kinds, prefix, args.write)
     if args.kind is None:
         for kind, schema in sorted(kinds.items()):
             print(f"{kind}: {schema.get('description', schema.get('title', ''))}".rstrip(": "))
@@ -187,4 +189,22 @@ def cmd_new(args: argparse.Namespace) -> int:
         nxt = f"pip install -e {folder}, then dockyard play {game} --variant {name}"
     print(f"wrote {folder}/: {', '.join(written)}")
     print(f"next: {nxt}; pytest {folder} runs the generic suite")
+    return 0
+
+
+def _write_schemas(kinds: dict[str, Any], prefix: str, folder: str) -> int:
+    """Each schema as FOLDER/KIND.schema.json, `urn:` references to the others made relative
+    file references, so an editor that reads local files follows them."""
+    import json
+    import re
+    from pathlib import Path
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for kind, schema in sorted(kinds.items()):
+        # without its urn `$id`, the file's own place is the base its references resolve from
+        text = json.dumps({k: v for k, v in schema.items() if k != "$id"}, indent=2)
+        text = re.sub(rf'"\$ref": "{re.escape(prefix)}([a-z_]+)', r'"$ref": "\1.schema.json', text)
+        (out / f"{kind}.schema.json").write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {len(kinds)} schemas to {out}/: {', '.join(sorted(kinds))}")
     return 0

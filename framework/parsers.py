@@ -34,6 +34,12 @@ def add_authoring_parsers(sub: Any) -> None:
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("kind", nargs="?", metavar="KIND")
+    p.add_argument(
+        "--write",
+        metavar="FOLDER",
+        help="write every schema of GAME into FOLDER as KIND.schema.json, references between "
+        "them made relative, for an editor's json.schemas setting",
+    )
     p.set_defaults(func=lambda a: _authoring("cmd_schema", a))
 
     p = sub.add_parser(

@@ -213,3 +213,40 @@ def test_dockyard_schema_lists_kinds_and_prints_one(dockyard) -> None:
     assert code == 0 and json_module.loads(out)["$id"] == "urn:dockyard:curious_cargo:trucks"
     code, _, err = dockyard("schema", "curious-cargo", "trucs")
     assert code == 1 and "did you mean trucks" in err
+
+
+def test_every_schema_is_documented_for_editors() -> None:
+    """Each built-in schema has an $id, a description, a description on every field, and
+    examples (what an editor shows while an author types)."""
+    import json as json_
+    from importlib.resources import files as files_
+
+    root = files_("dockyard.content")
+    checked = 0
+    for game in root.iterdir():
+        folder = game / "schemas"
+        if not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            schema = json_.loads(entry.read_text(encoding="utf-8"))
+            assert schema["$id"].startswith("urn:dockyard:") and schema.get("description")
+            assert "examples" in json_.dumps(schema), f"{entry.name} has no examples"
+            missing: list[str] = []
+
+            def walk(node, path, missing=missing) -> None:
+                if isinstance(node, dict):
+                    for key, value in node.get("properties", {}).items():
+                        if key != "$schema" and isinstance(value, dict):
+                            if "description" not in value and "$ref" not in value:
+                                missing.append(f"{path}.{key}")
+                    for key, value in node.items():
+                        if key not in ("if", "then", "else", "not", "dependentSchemas"):
+                            walk(value, f"{path}.{key}")  # conditions restate fields
+                elif isinstance(node, list):
+                    for value in node:
+                        walk(value, path)
+
+            walk(schema, "$")
+            assert not missing, f"{entry.name}: fields without a description: {missing}"
+            checked += 1
+    assert checked >= 10
