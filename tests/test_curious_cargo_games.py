@@ -9,12 +9,12 @@ with the game's bot).
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 from dockyard import Session
 from dockyard.bots import RandomBot
 from dockyard.queries import query
+from dockyard.testing import Playout, Table, conservation
 
 GAMES = int(os.environ.get("DOCKYARD_CC_GAMES", "24"))
 TRIGGERS = (
@@ -27,23 +27,12 @@ TRIGGERS = (
 
 
 def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> Session:
-    s = Session("curious-cargo", seed=seed, variants=variants)
-    game = s.game
-    totals = game.token_counts(s.state)
+    """A whole game through the generic suite's playout (every component accounted for after
+    every action), uniformly random or with the game's bot."""
+    run = Playout(Table("curious-cargo", 2, variants), seed)
     bot = RandomBot(seed)
-    rng = random.Random(seed)
-    for _ in range(20_000):
-        if s.over:
-            break
-        if uniform:
-            s.apply(rng.choice(s.legal_actions()))
-        else:
-            s.apply(bot.choose(s))
-        problems = game.invariants(s.state)
-        assert not problems, f"seed {seed} after {s.format(s.log[-1])}: {problems}"
-        assert game.token_counts(s.state) == totals, f"seed {seed} after {s.format(s.log[-1])}"
-    assert s.over, f"seed {seed} did not end"
-    return s
+    choose = None if uniform else (lambda s, legal: bot.choose(s))
+    return run.play(20_000, after=conservation(run), choose=choose)
 
 
 @pytest.mark.parametrize("variants", [(), ("night-shift",)], ids=["base", "night-shift"])

@@ -43,7 +43,7 @@ from .hidden_information import check_hidden_information
 from .illegal_actions import check_illegal_actions
 from .legality import check_legality, near_misses
 from .playout import Playout
-from .playouts import check_playouts
+from .playouts import check_playouts, conservation
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
@@ -68,6 +68,7 @@ __all__ = [
     "check_round_trips",
     "check_saves_and_undo",
     "check_table",
+    "conservation",
     "difference",
     "game_tables",
     "near_misses",

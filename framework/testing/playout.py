@@ -50,8 +50,10 @@ class Playout:
         max_steps: int,
         before: Callable[[list[Action]], None] | None = None,
         after: Callable[[Action, list[Event]], None] | None = None,
+        choose: Callable[[Session, list[Action]], Action] | None = None,
     ) -> Session:
-        """Play uniformly random legal actions to the end, calling the checks around each."""
+        """Play to the end, calling the checks around each action: uniformly random legal
+        actions, or what `choose(session, legal)` picks (a bot's policy)."""
         s = self.session
         try:
             for _ in range(max_steps):
@@ -63,7 +65,7 @@ class Playout:
                     self.fail(f"no legal action for {who}, but the game is not over")
                 if before is not None:
                     before(legal)
-                action = self.rng.choice(legal)
+                action = self.rng.choice(legal) if choose is None else choose(s, legal)
                 Playout.actions_played += 1
                 try:
                     events = s.apply(action)

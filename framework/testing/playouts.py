@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..game import Action, Event
 from .compare import difference
@@ -24,9 +24,17 @@ def check_playouts(
 
 def _playout(table: Table, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
+    run.play(max_steps or step_cap(run.game), after=conservation(run))
+    return len(run.session.log)
+
+
+def conservation(run: Playout) -> Callable[[Action, list[Event]], None]:
+    """The checks after every action of a playout (fails the run when one breaks): the game's
+    RNG is used only with a reveal, `invariants` stay empty, `token_counts` never change, and
+    every event has text and names only players of the game. Also for a game's own tests:
+    `run.play(steps, after=conservation(run), choose=...)`."""
     game, s = run.game, run.session
     counts = game.token_counts(s.state)
-
     rng = [s.state.rng.getstate(), s.state.flow.reveals]
 
     def after(action: Action, events: list[Event]) -> None:
@@ -53,5 +61,4 @@ def _playout(table: Table, seed: int, max_steps: int | None) -> int:
     broken = game.invariants(s.state)
     if broken:
         run.fail(f"an invariant is broken at the start: {'; '.join(broken)}")
-    run.play(max_steps or step_cap(game), after=after)
-    return len(s.log)
+    return after
