@@ -14,6 +14,7 @@ from dockyard.plugins.curious_cargo.facility import Facility
 from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import load_options
+from dockyard.testing import Playout, Table, conservation
 from test_curious_cargo_rules import finish_card_selection, straight
 from test_curious_cargo_rules import test_board as board_for_tests
 
@@ -26,10 +27,11 @@ def house(install: Any, name: str, plugin: object) -> Session:
 
 
 def play_out(s: Session, seed: int = 1) -> None:
+    """To the end with the game's bot, every component accounted for after every action."""
+    run = Playout(Table(GAME, 2, s.config.variants), seed)
+    run.session = s
     bot = RandomBot(seed)
-    while not s.over:
-        s.apply(bot.choose(s))
-        assert s.game.invariants(s.state) == [], s.format(s.log[-1])
+    run.play(20_000, after=conservation(run), choose=lambda s, legal: bot.choose(s))
 
 
 class ShortDeck:

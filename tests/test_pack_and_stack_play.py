@@ -11,26 +11,26 @@ from dockyard import Action, Session, cli
 from dockyard.bots import RandomBot
 from dockyard.plugins.pack_and_stack.bot import greedy_key, packed_bill
 from dockyard.plugins.pack_and_stack.load_truck import put_options
+from dockyard.testing import Playout, Table, conservation
 from test_pack_and_stack import intact, loading, play
 
 
 def bot_game(players: int, seed: int, round_trip: bool = False) -> Session:
-    """A game played by the bot; invariants and token counts are checked after every action."""
-    s = Session("pack-and-stack", seed=seed, players=players)
+    """A game played by the bot through the generic suite's playout: invariants, token counts
+    and events checked after every action (and, with `round_trip`, every legal action's text)."""
+    run = Playout(Table("pack-and-stack", players), seed)
     bot = RandomBot(seed)
-    counts = s.game.token_counts(s.state)
-    while not s.over:
+
+    def choose(s: Session, legal: list[Action]) -> Action:
         if round_trip:
-            for a in s.legal_actions():
+            for a in legal:
                 assert s.parse(s.format(a)) == a, s.format(a)
                 assert s.game.check(s.state, a, s.players.index(a.player)) is None
         action = bot.choose(s)
         assert action in s.legal_actions(action.player), s.format(action)
-        s.apply(action)
-        assert s.game.invariants(s.state) == [], s.format(action)
-        assert s.game.token_counts(s.state) == counts
-        assert len(s.log) < 3000, "a bot game should end well before this"
-    return s
+        return action
+
+    return run.play(3000, after=conservation(run), choose=choose)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
