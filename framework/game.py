@@ -7,6 +7,7 @@ The same rule code answers "is this legal, and if not, why?" (`check`) and "what
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -83,6 +84,21 @@ class Game:
     phases: tuple[Phase, ...] = ()  # a class attribute, or set in __init__ when hooks are methods
     # words for grammar terminals in error messages ("expected a cell such as b2")
     terminal_words: ClassVar[dict[str, str]] = {}
+    hook: Any = None  # the hook relay of the plugins in play (see `with_hooks`)
+
+    # ---- plugins --------------------------------------------------------------------------
+    def with_hooks(self, hook: Any) -> Game:
+        """This game bound to one choice of plugins: a copy whose rules reach the game's rule
+        hooks (and the variants' implementations of them) as `self.hook`, so no state needs to
+        hold them. Sessions making the same choice share one bound game."""
+        bound = copy.copy(self)
+        bound.hook = hook
+        bound.bind()
+        return bound
+
+    def bind(self) -> None:
+        """Called on the bound copy: rebuild what holds bound methods (phases whose begin/end
+        hooks are this game's methods) or depends on the hooks. The default does nothing."""
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Any:

@@ -30,6 +30,7 @@ class Registry:
     manager: pluggy.PluginManager | None = None
     # one plugin manager per (game, variants) choice, shared by the sessions that make it
     session_managers: dict[tuple[Any, ...], pluggy.PluginManager] = field(default_factory=dict)
+    session_games: dict[tuple[Any, ...], Game] = field(default_factory=dict)  # bound to them
 
     def game(self, name: str) -> Game:
         key = name.replace("_", "-")
@@ -124,6 +125,18 @@ def reset() -> None:
     """Forget the registry (tests that install plugins call this)."""
     global _REGISTRY
     _REGISTRY = None
+
+
+def session_game(game: Game, chosen: Sequence[Variant]) -> tuple[Game, pluggy.PluginManager]:
+    """The game bound to the plugins of this choice of variants (`Game.with_hooks`), and their
+    plugin manager; shared by the sessions making the same choice."""
+    pm = session_manager(game, chosen)
+    key = (id(game), id(pm))
+    games = registry().session_games
+    bound = games.get(key)
+    if bound is None or bound.hook is not pm.hook:
+        bound = games[key] = game.with_hooks(pm.hook)
+    return bound, pm
 
 
 def session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.PluginManager:

@@ -36,7 +36,7 @@ from .game import (
     Setup,
 )
 from .language import Language, ParseError, Statement
-from .registry import registry, session_manager
+from .registry import registry, session_game
 from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
@@ -70,7 +70,8 @@ class Session:
         self.variants = chosen
         self.content = content_of(self.game, variant_layers(chosen) + dirs)
         self.language = Language(self.game, tuple(v.grammar for v in chosen if v.grammar))
-        self.pm = session_manager(self.game, chosen)
+        # from here on, the game bound to this session's plugins (its rules call `self.hook`)
+        self.game, self.pm = session_game(self.game, chosen)
         self.hook = self.pm.hook
         self._event_listeners = bool(self.pm.hook.on_event.get_hookimpls())
         self.options: dict[str, Any] = {}

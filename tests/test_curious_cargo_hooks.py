@@ -91,8 +91,9 @@ def loading_position(s: Session) -> Any:
 def test_cc_why_not_load_keeps_a_good_off_a_space(install) -> None:
     plain = loading_position(Session(GAME, seed=1))
     assert load_options(plain, 0) == [(5, 7)]
-    st = loading_position(house(install, "no-red-cab", NoRedInTheCab()))
-    assert load_options(st, 0) == [(5,)]  # the red dock at space 7 loads nothing
+    s = house(install, "no-red-cab", NoRedInTheCab())
+    st = loading_position(s)
+    assert load_options(st, 0, s.hook) == [(5,)]  # the red dock at space 7 loads nothing
 
 
 class FiveTokens:
@@ -149,7 +150,7 @@ def test_cc_score_changes_one_line_and_the_total(install) -> None:
     p.received = {"red": 3, "blue": 2}
     plain = Session(GAME, seed=3).state
     plain.seats[1].received = {"red": 3, "blue": 2}
-    base, doubled = points(plain, plain.seats[1]), points(s.state, p)
+    base, doubled = points(plain, plain.seats[1]), points(s.state, p, s.hook)
     assert doubled["receiving"] == 2 * base["receiving"] > 0
     assert doubled["total"] == base["total"] + base["receiving"]
 
@@ -167,7 +168,8 @@ def test_cc_eligible_decides_who_may_win(install) -> None:
     st = s.state
     st.flow.over = "test"
     st.seats[0].bonus_points = 5
-    assert outcome(st).winners == ("p1",)
+    assert outcome(st, s.hook).winners == ("p1",)
+    assert s.game.outcome(st).winners == ("p1",)
     plain = Session(GAME, seed=3).state
     plain.flow.over = "test"
     plain.seats[0].bonus_points = 5

@@ -146,6 +146,17 @@ class Board:
         return self._docks.get((street, number))
 
     @cached_property
+    def tile_spots(self) -> tuple[tuple[Cell, Cell, str, str], ...]:
+        """Every (square A, square B, direction, name of A) where a Conveyor tile fits on the
+        teal grid, square B lying `direction` (east, south, west, north) of square A."""
+        return tuple(
+            (cell, other, direction, cell_name(cell))
+            for cell in sorted(self.teal, key=lambda c: (c[1], c[0]))
+            for direction, side in (("east", "E"), ("south", "S"), ("west", "W"), ("north", "N"))
+            if (other := neighbour(cell, side)) in self.teal
+        )
+
+    @cached_property
     def _docks(self) -> dict[tuple[str, int], Dock]:
         return {(d.street, d.number): d for d in self.docks}
 

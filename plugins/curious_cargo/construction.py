@@ -10,6 +10,7 @@ the enumeration of legal placements asks it of every spot (its common part once)
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,8 +98,8 @@ class Construction(Rounds):
             return "the tile cannot go there"
         if need > state.seats[seat].scaffolding:
             return f"the tile would not lie flat: it needs {need} Scaffolding and you have {state.seats[seat].scaffolding}"
-        if state.place_veto:
-            return state.hook.cc_why_not_place(
+        if self.place_veto:
+            return self.hook.cc_why_not_place(
                 state=state,
                 seat=seat,
                 tile=tile,
@@ -209,63 +210,57 @@ class Construction(Rounds):
         tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
         fac = player.facility
         scaffolding = player.scaffolding
-        veto = state.place_veto
+        veto = self.place_veto
+        caches = self.caches
         key = (seat, fac.version, scaffolding, tiles)
-        if not veto and state.placement_cache[0] == key:
-            yield from state.placement_cache[1]
+        last = caches.placements
+        if not veto and last is not None and last[0]() is fac and last[1] == key:
+            yield from last[2]
             return
+        spots = caches.flat_spots(fac, scaffolding)
         if veto:
             found = [
                 Action(name, "place", (tile, cell_text, direction))
-                for anchor, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for anchor, _, direction, cell_text in spots
                 for tile in tiles
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
         else:
             found = [
                 Action(name, "place", (tile, cell_text, direction))
-                for _, _, direction, cell_text in _flat_spots(fac, scaffolding)
+                for _, _, direction, cell_text in spots
                 for tile in tiles
             ]
         if not veto:
-            state.placement_cache = (key, found)
+            caches.placements = (weakref.ref(fac), key, found)
         yield from found
 
 
-def _flat_spots(fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, str]]:
-    """The spots where a tile can lie flat with the Scaffolding at hand: the same test as
-    `why_not_place`, done once per facility state."""
-    key = (fac.version, scaffolding)
-    cached = fac.spot_cache
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    stacks = fac.stacks
-    heights = {c: len(s) for c, s in stacks.items()}
-    get = heights.get
-    spots = [
-        spot for spot in _spots(fac.board) if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
-    ]
-    fac.spot_cache = (key, spots)
-    return spots
+class Caches:
+    """Facts derived from a facility, kept by a bound game (never by a state, so states stay
+    plain data): the last facility's flat spots and the last list of placements. An entry is
+    used only for the very facility object it was made from (a weak reference) at the same
+    version (every placement counts one)."""
 
+    __slots__ = ("placements", "spots")
 
-_SPOTS: dict[int, tuple[Any, list[tuple[Cell, Cell, str, str]]]] = {}
+    def __init__(self) -> None:
+        self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
+        self.spots: tuple[Any, tuple[int, int], list[tuple[Cell, Cell, str, str]]] | None = None
 
-
-def _spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
-    """Every (square A, square B, direction, name of A) where a tile fits on the teal grid
-    (kept per board by identity: hashing a frozen board each call is slow)."""
-    entry = _SPOTS.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, _all_spots(board))
-        _SPOTS[id(board)] = entry
-    return entry[1]
-
-
-def _all_spots(board: Any) -> list[tuple[Cell, Cell, str, str]]:
-    return [
-        (cell, second_cell(cell, d), d, cell_name(cell))
-        for cell in sorted(board.teal, key=lambda c: (c[1], c[0]))
-        for d in DIRECTIONS
-        if second_cell(cell, d) in board.teal
-    ]
+    def flat_spots(self, fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, str]]:
+        """The spots where a tile can lie flat with the Scaffolding at hand: the same test as
+        `why_not_place`, done once per facility state."""
+        key = (fac.version, scaffolding)
+        last = self.spots
+        if last is not None and last[0]() is fac and last[1] == key:
+            return last[2]
+        heights = {c: len(s) for c, s in fac.stacks.items()}
+        get = heights.get
+        spots = [
+            spot
+            for spot in fac.board.tile_spots
+            if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
+        ]
+        self.spots = (weakref.ref(fac), key, spots)
+        return spots

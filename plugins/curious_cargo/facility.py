@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from .components import Board, Cell, ConveyorTile, Dock
 
@@ -75,13 +74,12 @@ class Layer:
     pieces: tuple[Piece, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
     _active: dict[Dock, str] | None = field(default=None, compare=False)  # a cache
     version: int = 0  # counts placements: caches of derived facts key on it
-    spot_cache: tuple[Any, list[Any]] | None = field(default=None, compare=False)  # flat spots
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)

@@ -18,14 +18,15 @@ from typing import Any, ClassVar
 
 import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
 import dockyard.plugins.curious_cargo.scoring as scoring
-from dockyard import Action, Context, Outcome, hookimpl
+from dockyard import Action, Context, Outcome
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
 
 from .bonuses import turn_order
 from .components import CuriousCargoContent, cell_name
-from .construction import Construction
+from .construction import Caches, Construction
 from .content_check import build
+from .default_rules import DefaultRules, rulebook_hook
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .set_up import SetUp, draft_order
 from .state import CargoState
@@ -48,30 +49,6 @@ VERBS = (
 )
 
 
-class DefaultRules:
-    """The rulebook's own answers to the game's extension points (trylast: house rules win)."""
-
-    @hookimpl(trylast=True)
-    def cc_construction_actions(self, state: CargoState, seat: int) -> int:
-        return state.rules["construction_actions"]
-
-    @hookimpl(trylast=True)
-    def cc_truck_ap(self, state: CargoState, seat: int) -> int:
-        return state.rules["truck_ap"]
-
-    @hookimpl(trylast=True)
-    def cc_token_limit(self, state: CargoState, seat: int, kind: str) -> int:
-        return state.rules["token_limit"]
-
-    @hookimpl(trylast=True)
-    def cc_eligible(self, state: CargoState, seat: int) -> bool:
-        return scoring.ships_every_color(state, state.seats[seat])
-
-    @hookimpl
-    def cc_end_triggers(self, state: CargoState) -> list[str]:
-        return scoring.end_triggers(state)
-
-
 class CuriousCargo(SetUp, Construction, TruckingPhase):
     name = "curious-cargo"
     title = "Curious Cargo"
@@ -92,6 +69,15 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     }
 
     def __init__(self) -> None:
+        self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)
+        self.bind()
+
+    def bind(self) -> None:
+        """The phases and the verb table call this very object's methods; which house rules
+        veto placements and loadings is known once per choice of plugins."""
+        self.place_veto = bool(self.hook.cc_why_not_place.get_hookimpls())
+        self.load_veto = bool(self.hook.cc_why_not_load.get_hookimpls())
+        self.caches = Caches()  # derived facts, per bound game, never part of a state
         self.phases = (
             Phase(
                 PHASE_NAMES[0],
@@ -121,12 +107,14 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             a
             for a in self._candidates(state, player)
             if a.verb == "place" or why[a.verb](state, player, *a.args) is None
-        ] + [a for rule in house_verbs(state).values() for a in rule.actions(self, state, player)]
+        ] + [
+            a for rule in house_verbs(self.hook).values() for a in rule.actions(self, state, player)
+        ]
 
     def check(self, state: CargoState, action: Action, player: int) -> str | None:
         rule = self._why.get(action.verb)
         if rule is None:
-            house = house_verbs(state).get(action.verb)
+            house = house_verbs(self.hook).get(action.verb)
             if house is None:
                 return f"Curious Cargo has no {action.verb!r} action"
             rule = partial(house.why_not, self)
@@ -137,7 +125,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
         if action.verb not in self._why:  # a verb a house rule added
-            house_verbs(state)[action.verb].do(self, state, player, ctx, *action.args)
+            house_verbs(self.hook)[action.verb].do(self, state, player, ctx, *action.args)
             return
         self.verbs[action.verb][1](state, player, ctx, *action.args)
 
@@ -183,7 +171,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             yield Action(name, "dispatch")
 
     def outcome(self, state: CargoState) -> Outcome:
-        return scoring.outcome(state)
+        return scoring.outcome(state, self.hook)
 
     def format_action(self, action: Action) -> str:
         v, a = action.verb, action.args
@@ -203,12 +191,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     def view(self, state: CargoState, viewer: int | None) -> dict[str, Any]:
         from .render import view
 
-        return view(state, viewer)
+        return view(state, viewer, self.hook)
 
     def render(self, state: CargoState, viewer: int | None, topic: str = "") -> str:
         from .render import render
 
-        return render(state, viewer, topic)
+        return render(state, viewer, topic, self.hook)
 
     def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
         from .component_text import describe
@@ -226,7 +214,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return TOPICS
 
     def query(self, state: CargoState, path: str) -> Any:
-        return scoring.query(state, path)
+        return scoring.query(state, path, self.hook)
 
     def invariants(self, state: CargoState) -> list[str]:
         return scoring.invariants(state)
@@ -257,7 +245,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         seat = flowlib.actors(state)[0]
 
         def placements() -> object:
-            state.placement_cache = ((), [])
+            self.caches = Caches()
             return self.legal_actions(state, seat)
 
         return {"legal mid-game": placements}

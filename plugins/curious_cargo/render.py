@@ -213,14 +213,14 @@ def player_text(state: CargoState, seat: int, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def score_text(state: CargoState) -> str:
+def score_text(state: CargoState, hook: Any = None) -> str:
     lines = ["Final scores:" if state.flow.over else "Scores (if the game ended now):"]
     for p in state.seats:
-        t = points(state, p)
+        t = points(state, p, hook)
         lines.append(
             f"  {p.name}: {t['total']} points (shipping {t['shipping']}, receiving {t['receiving']}, "
             f"tokens {t['tokens']}, track {t['track']}, bonus {t['bonus']}); {stars(state, p)} stars; "
-            f"{'eligible' if eligible(state, p) else 'not eligible (ship 2 of each color)'}"
+            f"{'eligible' if eligible(state, p, hook) else 'not eligible (ship 2 of each color)'}"
         )
     return "\n".join(lines)
 
@@ -244,7 +244,7 @@ def turn_text(state: CargoState) -> str:
     return text
 
 
-def render(state: CargoState, viewer: int | None, topic: str = "") -> str:
+def render(state: CargoState, viewer: int | None, topic: str = "", hook: Any = None) -> str:
     seats = range(len(state.seats))
     words = topic.split()
     who = [s for s in seats if state.players[s] in words]
@@ -262,7 +262,7 @@ def render(state: CargoState, viewer: int | None, topic: str = "") -> str:
     if topic in ("hand", "trucks"):
         return "\n".join(player_text(state, s, viewer) for s in focus)
     if topic == "score":
-        return score_text(state)
+        return score_text(state, hook)
     if topic:
         return f"nothing to show called {topic!r}; try: {', '.join(TOPICS)}"
     parts = [turn_text(state)]
@@ -317,7 +317,7 @@ def _player_view(state: CargoState, seat: int, viewer: int | None) -> dict[str, 
     return out
 
 
-def view(state: CargoState, viewer: int | None) -> dict[str, Any]:
+def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, Any]:
     flow = state.flow
     return {
         "round": flow.round,

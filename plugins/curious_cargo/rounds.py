@@ -40,15 +40,19 @@ def first_answer(state: CargoState, seat: int) -> str | None:
     return None
 
 
-def house_verbs(state: CargoState) -> dict[str, Any]:
+def house_verbs(hook: Any) -> dict[str, Any]:
     """The rules of action verbs added by house rules (`cc_house_verbs`), by verb."""
-    return {rule.verb: rule for rules in state.hook.cc_house_verbs() for rule in rules}
+    return {rule.verb: rule for rules in hook.cc_house_verbs() for rule in rules}
 
 
-def end_reasons(state: CargoState) -> list[str]:
-    """Every End Game Trigger that holds now (the rulebook's and the house rules')."""
+def end_reasons(state: CargoState, hook: Any = None) -> list[str]:
+    """Every End Game Trigger that holds now (the rulebook's, and the house rules' of `hook`)."""
+    if hook is None:
+        from .default_rules import rulebook_hook
+
+        hook = rulebook_hook()
     found: list[str] = []
-    for reasons in state.hook.cc_end_triggers(state=state):
+    for reasons in hook.cc_end_triggers(state=state):
         for r in reasons:
             if r not in found:
                 found.append(r)
@@ -72,7 +76,7 @@ class Rounds(Game):
         phase = self.phases[state.flow.phase].name
         turn = Turn()
         if phase == "construction":
-            turn.actions = state.hook.cc_construction_actions(state=state, seat=seat)
+            turn.actions = self.hook.cc_construction_actions(state=state, seat=seat)
         state.turn = turn
 
     def _end_turn(self, state: CargoState, seat: int, ctx: Context) -> None:
@@ -85,9 +89,9 @@ class Rounds(Game):
         the game through `end_reason` right after this, and nothing is cleaned up); then at most
         3 of each token (`cc_token_limit`), house rules' clean-up (`cc_cleanup`), and hand
         tiles to storage."""
-        if end_reasons(state):
+        if end_reasons(state, self.hook):
             return
-        hook = state.hook
+        hook = self.hook
         for seat, player in enumerate(state.seats):
             for kind in ("construction", "trucking"):
                 limit = hook.cc_token_limit(state=state, seat=seat, kind=kind)
@@ -115,7 +119,7 @@ class Rounds(Game):
     def end_reason(self, state: CargoState) -> str | None:
         """End Game Triggers, checked by the flow at the end of each phase, after `_cleanup`
         (which does nothing when one holds, as the rulebook checks for end game first)."""
-        return "; ".join(end_reasons(state)) or None
+        return "; ".join(end_reasons(state, self.hook)) or None
 
     def why_not_trade(
         self, state: CargoState, seat: int, kind: str, color: str | None = None

@@ -52,12 +52,12 @@ def stars(state: CargoState, player: Player) -> int:
     )
 
 
-def eligible(state: CargoState, player: Player) -> bool:
-    """May this player win? The rulebook's answer (`ships_every_color`) unless a house rule
-    gives another (`cc_eligible`)."""
-    if state.hook is None:
+def eligible(state: CargoState, player: Player, hook: Any = None) -> bool:
+    """May this player win? The rulebook's answer (`ships_every_color`) unless a house rule of
+    `hook` gives another (`cc_eligible`)."""
+    if hook is None:
         return ships_every_color(state, player)
-    return bool(state.hook.cc_eligible(state=state, seat=state.seats.index(player)))
+    return bool(hook.cc_eligible(state=state, seat=state.seats.index(player)))
 
 
 def ships_every_color(state: CargoState, player: Player) -> bool:
@@ -68,7 +68,7 @@ def ships_every_color(state: CargoState, player: Player) -> bool:
     return all(player.shipped.get(c, 0) >= 2 for c in side.colors)
 
 
-def points(state: CargoState, player: Player) -> dict[str, int]:
+def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int]:
     """The scoring breakdown of one player, as in the rulebook's End Game Scoring example."""
     side = state.side
     assert side is not None and state.content is not None
@@ -89,19 +89,19 @@ def points(state: CargoState, player: Player) -> dict[str, int]:
         "track": track,
         "bonus": player.bonus_points,
     }
-    if state.hook is not None:  # house rules' scoring (`cc_score`)
-        state.hook.cc_score(state=state, seat=state.seats.index(player), points=table)
+    if hook is not None:  # house rules' scoring (`cc_score`)
+        hook.cc_score(state=state, seat=state.seats.index(player), points=table)
     table["total"] = sum(table.values())
     return table
 
 
-def outcome(state: CargoState) -> Outcome:
+def outcome(state: CargoState, hook: Any = None) -> Outcome:
     from .bonuses import turn_order_key
 
     seats = range(len(state.seats))
-    table = {p.name: points(state, p) for p in state.seats}
+    table = {p.name: points(state, p, hook) for p in state.seats}
     star = {p.name: stars(state, p) for p in state.seats}
-    ok = {p.name: eligible(state, p) for p in state.seats}
+    ok = {p.name: eligible(state, p, hook) for p in state.seats}
     details: dict[str, Any] = {"points": table, "stars": star, "eligible": ok}
     scores = {name: float(t["total"]) for name, t in table.items()}
     contenders = [s for s in seats if ok[state.players[s]]]
@@ -142,7 +142,7 @@ def outcome(state: CargoState) -> Outcome:
 # ---- queries for `expect` -----------------------------------------------------------------
 
 
-def query(state: CargoState, path: str) -> Any:
+def query(state: CargoState, path: str, hook: Any = None) -> Any:
     """`expect` paths: `<player>.<what>[.<color>]`, `bag`, `deck`, `supply.<token>`, `order`.
 
     Player values: forklift, shipped[.color], received[.color], construction, trucking,
@@ -187,11 +187,11 @@ def query(state: CargoState, path: str) -> Any:
     if what == "stars":
         return stars(state, p)
     if what == "eligible":
-        return eligible(state, p)
+        return eligible(state, p, hook)
     if what == "connections":
         return len(p.facility.active_docks())
     if what == "points":
-        table = points(state, p)
+        table = points(state, p, hook)
         return table[rest[0]] if rest else table["total"]
     if what == "street" and rest and rest[0] in (SHIPPING, RECEIVING):
         return " ".join(

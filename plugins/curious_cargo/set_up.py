@@ -87,9 +87,6 @@ class SetUp(Rounds):
             side=side,
             rules=rules,
         )
-        state.hook = setup.hook
-        state.place_veto = bool(setup.hook.cc_why_not_place.get_hookimpls())
-        state.load_veto = bool(setup.hook.cc_why_not_load.get_hookimpls())
         extra = [c for cards in setup.hook.cc_truck_cards(content=cc, options=opts) for c in cards]
         state.extra_trucks = {c.id: c for c in extra}
         # Supply: tokens; Splitters of the colors in play (the others go back to the box).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from dockyard import State
 
@@ -100,10 +99,6 @@ class CargoState(State):
     height_counter: int = 0
     rules: dict[str, int] = field(default_factory=dict)  # numbers from setup.json and hooks
     extra_trucks: dict[str, TruckCard] = field(default_factory=dict)  # added by variants
-    hook: Any = None  # the session's hook relay: the rule extension points
-    place_veto: bool = False  # does any house rule veto placements?
-    load_veto: bool = False  # does any house rule veto loadings?
-    placement_cache: tuple[Any, list[Any]] = field(default=((), []), compare=False)  # a cache
 
     def other(self, seat: int) -> int:
         return 1 - seat

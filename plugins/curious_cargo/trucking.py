@@ -16,6 +16,7 @@ would be side by side), the rules stop and ask them which connections load (a `l
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from dockyard import Context, Decision
 from dockyard import flow as flowlib
@@ -101,7 +102,7 @@ def continue_loading(state: CargoState, ctx: Context) -> None:
             state.loading.pop(0)
             unload(state, seat, ctx)
             continue
-        options = load_options(state, seat)
+        options = load_options(state, seat, ctx.hook)
         if len(options) > 1:
             player = state.seats[seat]
             listed = " or ".join("load " + " ".join(map(str, o)) for o in options)
@@ -130,18 +131,21 @@ def _slots(state: CargoState, seat: int) -> list[tuple[int, Truck, int]]:
     return out
 
 
-def load_candidates(state: CargoState, seat: int) -> dict[int, tuple[str, Truck, int]]:
-    """Street space -> (color, truck, cargo index) for every empty space beside an active dock."""
+def load_candidates(
+    state: CargoState, seat: int, hook: Any = None
+) -> dict[int, tuple[str, Truck, int]]:
+    """Street space -> (color, truck, cargo index) for every empty space beside an active dock
+    (and allowed by the house rules of `hook`, `cc_why_not_load`)."""
     player = state.seats[seat]
     active = {
         d.number: c for d, c in player.facility.active_docks().items() if d.street == SHIPPING
     }
     out: dict[int, tuple[str, Truck, int]] = {}
-    veto = state.load_veto
+    veto = hook is not None and bool(hook.cc_why_not_load.get_hookimpls())
     for space, truck, i in _slots(state, seat):
         color = active.get(space)
         if color is not None and _goods_left(state, seat, color) > 0:
-            if veto and state.hook.cc_why_not_load(
+            if veto and hook.cc_why_not_load(
                 state=state, seat=seat, truck=truck, index=i, color=color
             ):
                 continue  # a house rule forbids this good here
@@ -180,12 +184,12 @@ def _feasible(
     return True
 
 
-def load_options(state: CargoState, seat: int) -> list[tuple[int, ...]]:
+def load_options(state: CargoState, seat: int, hook: Any = None) -> list[tuple[int, ...]]:
     """The ways loading may go: every maximal set of docks that can load together.
 
     "Loading is mandatory. If you have the associated goods and they can be legally placed, you
     must." So only maximal sets are allowed; one set means no choice."""
-    cand = load_candidates(state, seat)
+    cand = load_candidates(state, seat, hook)
     spaces = sorted(cand)
     if not spaces:
         return [()]
@@ -204,7 +208,7 @@ def load_options(state: CargoState, seat: int) -> list[tuple[int, ...]]:
 def load(state: CargoState, seat: int, spaces: tuple[int, ...], ctx: Context) -> None:
     """Take the leftmost good of each color from the Shipping board onto the chosen spaces."""
     player = state.seats[seat]
-    cand = load_candidates(state, seat)
+    cand = load_candidates(state, seat, ctx.hook)
     side = state.side
     assert side is not None
     touched: list[Truck] = []

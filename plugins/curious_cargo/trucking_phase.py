@@ -29,7 +29,7 @@ class TruckingPhase(Rounds):
     def _ap_total(self, state: CargoState, seat: int) -> int:
         turn = state.turn
         if turn.main is None:
-            return state.hook.cc_truck_ap(state=state, seat=seat) + turn.ap
+            return self.hook.cc_truck_ap(state=state, seat=seat) + turn.ap
         return turn.ap
 
     def why_not_play(self, state: CargoState, seat: int, card: str, target: str) -> str | None:
@@ -141,7 +141,7 @@ class TruckingPhase(Rounds):
         turn.token_used = True
         extra = state.rules["dispatch_ap"]
         if turn.main is None:
-            turn.ap = state.hook.cc_truck_ap(state=state, seat=seat)
+            turn.ap = self.hook.cc_truck_ap(state=state, seat=seat)
             turn.main = "trucks"
         turn.ap += extra
         turn.must_spend = True

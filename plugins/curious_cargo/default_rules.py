@@ -1,0 +1,48 @@
+"""The rulebook's own answers to Curious Cargo's rule hooks (hookspecs.py), and the hook relay
+of a game played by the rulebook alone (no variant, no house rule)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
+import dockyard.plugins.curious_cargo.scoring as scoring
+import pluggy
+from dockyard import hookimpl
+from dockyard.registry import new_manager
+
+from .state import CargoState
+
+
+class DefaultRules:
+    """The rulebook's own answers to the game's extension points (trylast: house rules win)."""
+
+    @hookimpl(trylast=True)
+    def cc_construction_actions(self, state: CargoState, seat: int) -> int:
+        return state.rules["construction_actions"]
+
+    @hookimpl(trylast=True)
+    def cc_truck_ap(self, state: CargoState, seat: int) -> int:
+        return state.rules["truck_ap"]
+
+    @hookimpl(trylast=True)
+    def cc_token_limit(self, state: CargoState, seat: int, kind: str) -> int:
+        return state.rules["token_limit"]
+
+    @hookimpl(trylast=True)
+    def cc_eligible(self, state: CargoState, seat: int) -> bool:
+        return scoring.ships_every_color(state, state.seats[seat])
+
+    @hookimpl
+    def cc_end_triggers(self, state: CargoState) -> list[str]:
+        return scoring.end_triggers(state)
+
+
+@cache
+def rulebook_hook() -> Any:
+    """The hooks of a game with no plugins but the rulebook's: what an unbound game uses."""
+    pm: pluggy.PluginManager = new_manager()
+    pm.add_hookspecs(cc_hookspecs)
+    pm.register(DefaultRules(), name="curious-cargo.rules")
+    return pm.hook
