@@ -236,7 +236,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         bot = RandomBot(11)
         while not session.over:  # a Construction turn of round 6, a few tiles in hand
             st = session.state
-            if st.flow.round >= 6 and self._phase(st) == "construction" and not st.flow.pending:
+            if st.flow.round >= 6 and phase_name(st) == "construction" and not st.flow.pending:
                 seat = st.flow.active[0]
                 if st.seats[seat].hand and st.turn.actions:
                     break
