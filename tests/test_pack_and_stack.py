@@ -531,3 +531,17 @@ def test_show_placements_lists_every_legal_placement_of_a_piece() -> None:
     assert listed == legal and len(listed) == query(s, "placements.a.brown") > 0
     assert "placements brown" in s.game.topics()
     assert "a has no grey piece" in s.render("a", "placements grey")
+
+
+def test_a_player_left_with_exactly_one_point_plays_on() -> None:
+    """ "The game finishes as soon as someone has no more points": 1 point is not none."""
+    s = loading({"a": "T01", "b": "T05", "c": "T02"}, {"b": {"purple": 2}, "c": {"white": 1}})
+    play(s, "b: put purple at a1 level 1 along x", "b: put purple at a2 level 1 along x")
+    play(s, "c: put white at a1 level 1")
+    state = st(s)
+    state.points[0] -= 59  # a has 16 and will owe 15: one point left
+    state.bank += 59
+    intact(s)
+    all_done(s)
+    assert query(s, "points.a") == 1
+    assert not s.over and query(s, "round") == 2

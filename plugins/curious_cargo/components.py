@@ -157,6 +157,11 @@ class Board:
         )
 
     @cached_property
+    def port_map(self) -> dict[tuple[Cell, str], str]:
+        """(teal square, side) -> the color of the port there."""
+        return {(p.cell, p.side): p.color for m in self.machines for p in m.ports}
+
+    @cached_property
     def _docks(self) -> dict[tuple[str, int], Dock]:
         return {(d.street, d.number): d for d in self.docks}
 

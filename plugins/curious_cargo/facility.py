@@ -180,7 +180,7 @@ class Facility:
         return color, reached, len({c for c, _ in seen})
 
     def _ports(self) -> dict[tuple[Cell, str], str]:
-        return _port_map(self.board)
+        return self.board.port_map
 
     def active_docks(self) -> dict[Dock, str]:
         """Every dock with an active connection, and the color of its line."""
@@ -208,15 +208,3 @@ class Facility:
                     score += found[2]
         return score
 
-
-_PORTS: dict[int, tuple[Board, dict[tuple[Cell, str], str]]] = {}
-
-
-def _port_map(board: Board) -> dict[tuple[Cell, str], str]:
-    """(teal square, side) -> the color of the port there. Keyed by identity: hashing a whole
-    frozen board on every line traced cost more than the tracing."""
-    entry = _PORTS.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, {(p.cell, p.side): p.color for m in board.machines for p in m.ports})
-        _PORTS[id(board)] = entry
-    return entry[1]

@@ -1,0 +1,136 @@
+"""Curious Cargo edge cases that mutation testing showed no test pinned: trading thresholds,
+the top of the Turn Order track, loading when a color's goods run out, the Receiving column
+bonus, and the `expect` queries of a player's points and stacks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from dockyard import IllegalAction
+from dockyard.plugins.curious_cargo.bonuses import move_forklift
+from dockyard.plugins.curious_cargo.facility import Facility
+from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
+from dockyard.plugins.curious_cargo.trucking import load_options, unload
+from dockyard.queries import query
+from test_curious_cargo_rules import (
+    construction_turn,
+    ctx,
+    finish_card_selection,
+    p1_on_test_board,
+    session,
+    straight,
+)
+from test_curious_cargo_rules import test_board as board_for_tests
+
+# ---- Trading Tokens: "2 Trucking tokens for 1 Splitter" ----------------------------------------
+
+
+def test_a_splitter_trade_needs_two_trucking_tokens_not_one() -> None:
+    s, st, seat, me = construction_turn()
+    me.trucking, st.trucking = 1, st.trucking - 1
+    with pytest.raises(IllegalAction, match="trading needs 2 Trucking tokens"):
+        s.apply_text("trade trucking red")
+
+
+def test_a_splitter_trade_gives_exactly_one_splitter_even_the_supplys_last() -> None:
+    s, st, seat, me = construction_turn()
+    me.trucking, st.trucking = 2, st.trucking - 2
+    st.boxed_splitters["red"] = st.boxed_splitters.get("red", 0) + st.splitters["red"] - 1
+    st.splitters["red"] = 1  # the last red Splitter in the supply
+    s.apply_text("trade trucking red")
+    assert (me.trucking, me.splitters["red"], st.splitters["red"]) == (0, 1, 0)
+    assert s.game.invariants(st) == []
+
+
+def test_only_splitters_of_the_colors_in_play_can_be_traded_for() -> None:
+    s, st, seat, me = construction_turn()
+    me.trucking, st.trucking = 2, st.trucking - 2
+    with pytest.raises(IllegalAction, match="there are no purple Splitters in this game"):
+        s.apply_text("trade trucking purple")
+
+
+# ---- The Turn Order track ends at 10 ------------------------------------------------------------
+
+
+def test_more_connections_than_the_track_has_spaces_stop_the_forklift_on_the_last() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    last = len(st.content.track) - 1
+    move_forklift(st, 0, last + 3, ctx(s))
+    assert st.seats[0].forklift == last
+
+
+# ---- Loading: "If you have the associated goods" ------------------------------------------------
+
+
+def test_a_dock_of_a_color_with_no_goods_left_loads_nothing() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    straight(fac, "a5", "blue")
+    st.seats[0].shipped["red"] = len(st.side.ship_values)  # every red good is shipped
+    card = st.content.truck("truck11")  # spaces 5, 6 (blocked), 7
+    st.seats[0].streets[SHIPPING].append(Truck(card, 5, [None] * 3))
+    assert load_options(st, 0) == [(5,)]
+
+
+def test_one_good_left_for_two_docks_on_two_trucks_is_a_choice() -> None:
+    """Two red docks beside two different trucks (the side-by-side rule is within one truck's
+    cargo, so it is not involved), and one red good left: load one or the other."""
+    s, st, _ = p1_on_test_board()
+    board = board_for_tests()
+    m1, m2 = board.machines
+    red = tuple(replace(p, color="red") if p.cell == (0, 4) else p for p in m1.ports)
+    fac = Facility(replace(board, machines=(replace(m1, ports=red), m2)))
+    st.seats[0].facility = fac
+    straight(fac, "a5", "red")  # dock 5
+    straight(fac, "a7", "red")  # dock 7
+    st.seats[0].shipped["red"] = len(st.side.ship_values) - 1
+    one = st.content.truck("truck01")  # size 1: its cargo space, then its cab
+    st.seats[0].streets[SHIPPING] += [Truck(one, 5, [None]), Truck(one, 7, [None])]
+    assert not [p for p in s.game.invariants(st) if "overlap" in p]  # a real street
+    assert load_options(st, 0) == [(5,), (7,)]
+    st.seats[0].shipped["red"] -= 1  # two left: both load
+    assert load_options(st, 0) == [(5, 7)]
+
+
+# ---- Receiving column bonus ---------------------------------------------------------------------
+
+
+def test_completing_a_receiving_column_pays_its_bonus() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "h6", "red")
+    p1 = st.seats[0]
+    p1.received = {"red": 1, "blue": 2}
+    p1.receive_columns = {1}
+    st.seats[0].streets[RECEIVING].append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    events = ctx(s)
+    unload(st, 0, events)
+    bonus = st.side.receive_column_bonus[1]
+    paid = [e for e in events.events if e.kind == "bonus" and "Receiving column 2" in e.text]
+    assert bonus is not None and len(paid) == 1 and str(bonus) in paid[0].text
+
+
+# ---- Queries (`expect`) -------------------------------------------------------------------------
+
+
+def test_points_queries_give_the_total_and_each_line() -> None:
+    s = session()
+    p1 = s.state.seats[0]
+    p1.bonus_points = 4
+    assert query(s, "p1.points") == query(s, "p1.points.total")
+    assert query(s, "p1.points.bonus") == 4
+    assert query(s, "p1.points.total") >= 4
+
+
+def test_stack_and_supply_queries() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "c3", "red")
+    straight(fac, "c3", "red")
+    assert query(s, "p1.stack.c3") == 2 and query(s, "p1.stack.c4") == 0
+    assert query(s, "supply.goods.red") == st.goods_box["red"]
+    with pytest.raises(KeyError):
+        query(s, "p1")
+    with pytest.raises(KeyError):
+        query(s, "nobody.points")
