@@ -11,7 +11,8 @@ import pytest
 from dockyard import Action, Context, DockyardError, IllegalAction, Session
 from dockyard.language import ParseError
 from dockyard.plugins.curious_cargo.rounds import end_reasons
-from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars, token_counts
+from dockyard.plugins.curious_cargo.bookkeeping import token_counts
+from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
 from dockyard.plugins.curious_cargo.trucking import play_truck
 from dockyard.plugins.curious_cargo.variants import BUS_CARD

@@ -193,18 +193,3 @@ class Facility:
                 active[dock] = line[0]
         self._active = active
         return active
-
-    def progress(self) -> int:
-        """How far this facility is towards connections: a bot's measure, not a rule."""
-        score = 0
-        for dock in self.board.docks:
-            found = self.trace(dock.cell, dock.side)
-            if found is not None:
-                score += 100 if found[1] else found[2]
-        for machine in self.board.machines:
-            for port in machine.ports:
-                found = self.trace(port.cell, port.side)
-                if found is not None and found[0] == port.color:
-                    score += found[2]
-        return score
-

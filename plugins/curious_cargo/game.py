@@ -16,6 +16,7 @@ from functools import partial
 from types import ModuleType
 from typing import Any, ClassVar
 
+import dockyard.plugins.curious_cargo.bookkeeping as bookkeeping
 import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
 import dockyard.plugins.curious_cargo.scoring as scoring
 from dockyard import Action, Context, Outcome
@@ -214,13 +215,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return TOPICS
 
     def query(self, state: CargoState, path: str) -> Any:
-        return scoring.query(state, path, self.hook)
+        return bookkeeping.query(state, path, self.hook)
 
     def invariants(self, state: CargoState) -> list[str]:
-        return scoring.invariants(state)
+        return bookkeeping.invariants(state)
 
     def token_counts(self, state: CargoState) -> dict[str, int]:
-        return scoring.token_counts(state)
+        return bookkeeping.token_counts(state)
 
     def secrets(self, state: CargoState, seat: int) -> list[str]:
         """What only `seat` may know: the tiles in hand and the Truck cards in hand."""
