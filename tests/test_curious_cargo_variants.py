@@ -10,8 +10,8 @@ from importlib.resources import files
 import pytest
 from dockyard import Action, Context, DockyardError, IllegalAction, Session
 from dockyard.language import ParseError
-from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.bookkeeping import token_counts
+from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
 from dockyard.plugins.curious_cargo.trucking import play_truck
