@@ -1,13 +1,22 @@
 """Curious Cargo (Ryan Courtney, Capstone Games 2020), with its 3-color variant and house rules.
 
-Modules follow the rulebook: `components` (the printed parts, from content/curious_cargo),
-`facility` (player boards, Conveyor tiles, Active connections), `bonuses` (Bonuses and Bonus
-Tokens, the Turn Order track), `trucking` (Playing Trucks and Movement, Loading and Unloading),
-`scoring` (End Game Triggers, Determining a Winner), `set_up` (Setup and the card selection),
-`rounds` (turns, trading, End of Phase Cleanup), `construction` and `trucking_phase` (each
-phase's actions), `game` (the Game object: the verb table), `render` (the text a player sees),
-`hookspecs` (every rule a house rule can change), `variants` (the 3-color variant, in its own
-module, and the house rules).
+Modules follow the rulebook:
+
+    components.py       the printed parts (frozen), from content/curious_cargo
+    content_check.py    building them: check_boards, check_pieces, check_shipping, check_setup
+    set_up.py           Setup, and the card selection of setup step 9
+    rounds.py           turn order, trading tokens, ending a turn, End of Phase Cleanup
+    construction.py     the Construction Phase's actions (draw, place, boost, Splitters)
+    trucking_phase.py   the Trucking Phase's actions (play, discard, recycle, dispatch, load)
+    trucking.py         Playing Trucks and Movement, Loading and Unloading
+    facility.py         player boards, Conveyor tiles, Active connections
+    bonuses.py          Bonuses and Bonus Tokens, the Turn Order track
+    scoring.py          End Game Triggers, Determining a Winner
+    game.py             the Game object: the verb -> (why-not, do) table
+    hookspecs.py        every rule a house rule can change; default_rules.py the rulebook's
+    variants.py         house rules, and the 3-color variant (its own module: a plugin on the hooks)
+    bookkeeping.py      expect queries, component counts and invariants (for the engine)
+    render.py, component_text.py, bots.py   what players see, and the bot
 """
 
 from dockyard import hookimpl
