@@ -8,10 +8,12 @@ from dataclasses import replace
 
 import pytest
 from dockyard import IllegalAction
-from dockyard.plugins.curious_cargo.bonuses import move_forklift
+from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
+from dockyard.plugins.curious_cargo.components import Item
 from dockyard.plugins.curious_cargo.facility import Facility
+from dockyard.plugins.curious_cargo.scoring import points
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import load_options, unload
+from dockyard.plugins.curious_cargo.trucking import load, load_options, unload
 from dockyard.queries import query
 from test_curious_cargo_rules import (
     construction_turn,
@@ -134,3 +136,71 @@ def test_stack_and_supply_queries() -> None:
         query(s, "p1")
     with pytest.raises(KeyError):
         query(s, "nobody.points")
+
+
+# ---- Bonuses: "A player must take any bonuses they are awarded" --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("item", "count"),
+    [
+        (Item("construction", 2), lambda st, p: p.construction),
+        (Item("trucking", 1), lambda st, p: p.trucking),
+        (Item("splitter", 1, "red"), lambda st, p: p.splitters["red"]),
+        (Item("truck_card", 2), lambda st, p: len(p.trucks)),
+        (Item("conveyor_tile", 3), lambda st, p: len(p.hand)),
+        (Item("points", 5), lambda st, p: p.bonus_points),
+    ],
+    ids=lambda v: str(v) if isinstance(v, Item) else "",
+)
+def test_each_kind_of_bonus_gives_exactly_its_amount(item, count) -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    p1 = st.seats[0]
+    before, other = count(st, p1), count(st, st.seats[1])
+    give(st, 0, item, ctx(s), "a test")
+    assert count(st, p1) == before + item.amount
+    assert count(st, st.seats[1]) == other
+    assert s.game.invariants(st) == []
+
+
+# ---- Receiving and Shipping columns -------------------------------------------------------------
+
+
+def test_receiving_a_good_says_which_slot_and_which_bonus() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "h6", "red")
+    st.seats[0].received["red"] = 1
+    st.seats[0].streets[RECEIVING].append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    events = ctx(s)
+    unload(st, 0, events)
+    said = [e.text for e in events.events]
+    assert "p1 receives a red good at 5 (slot 2)" in said
+    assert any("(covering Receiving slot 2 of red)" in t for t in said)
+
+
+@pytest.mark.parametrize("column", [5, 6])
+def test_the_last_shipping_columns_complete_too(column) -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    p1 = st.seats[0]
+    p1.shipped = {"red": column - 1, "blue": column}
+    p1.ship_columns = set(range(1, column))
+    st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 7, [None]))
+    events = ctx(s)
+    load(st, 0, (7,), events)
+    assert column in p1.ship_columns
+    assert f"p1 completes Shipping column {column}" in [e.text for e in events.events]
+    assert points(st, p1)["shipping"] >= st.side.complete_columns_points[column]
+
+
+def test_a_tile_on_ordinary_empty_squares_pays_no_gear_bonus() -> None:
+    s, st, seat, me = construction_turn()
+    me.facility = Facility(board_for_tests())  # its one Gear is at d4
+    st.turn.actions = 4
+    s.apply_text("draw")
+    (tile,) = me.hand
+    before = me.construction
+    s.apply_text(f"place {tile} b2 east")
+    assert me.construction == before

@@ -79,12 +79,12 @@ def _draw(state: CargoState, source: list[str], into: list[str], n: int) -> int:
     return len(drawn)
 
 
-def draw_trucks(state: CargoState, player: Player, n: int = 1) -> int:
+def draw_trucks(state: CargoState, player: Player, n: int) -> int:
     """Truck cards from the deck into hand; returns how many there were to draw."""
     return _draw(state, state.deck, player.trucks, n)
 
 
-def draw_tiles(state: CargoState, player: Player, n: int = 1) -> int:
+def draw_tiles(state: CargoState, player: Player, n: int) -> int:
     """Conveyor tiles from the bag into hand; returns how many there were to draw."""
     return _draw(state, state.bag, player.hand, n)
 

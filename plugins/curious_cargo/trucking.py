@@ -117,7 +117,7 @@ def continue_loading(state: CargoState, ctx: Context) -> None:
             )
             return
         state.loading.pop(0)
-        if options and options[0]:
+        if options[0]:  # load_options always offers one way at least: () loads nothing
             load(state, seat, options[0], ctx)
 
 
