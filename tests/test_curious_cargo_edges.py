@@ -204,3 +204,98 @@ def test_a_tile_on_ordinary_empty_squares_pays_no_gear_bonus() -> None:
     before = me.construction
     s.apply_text(f"place {tile} b2 east")
     assert me.construction == before
+
+
+# ---- Splitters, trades and the supply ---------------------------------------------------------
+
+
+def test_a_splitter_on_an_uncovered_gear_pays_and_on_a_covered_one_does_not() -> None:
+    s, st, seat, me = construction_turn()
+    me.facility = Facility(board_for_tests())  # a Gear at d4
+    me.construction, st.construction = 2, st.construction - 2
+    me.splitters["red"], st.splitters["red"] = 1, st.splitters["red"] - 1
+    s.apply_text("splitter red d4")
+    assert me.construction == 1 + 1  # one spent, one for the Gear
+    fac = me.facility
+    assert fac.lay_splitter("blue", (3, 3)) == []  # the Gear is covered now
+
+
+def test_trading_for_a_token_the_supply_lacks_is_refused() -> None:
+    s, st, seat, me = construction_turn()
+    me.construction, st.construction = 2, st.construction - 2
+    st.boxed_splitters["red"] = st.splitters["red"]
+    st.splitters["red"] = 0
+    taken = st.trucking
+    st.trucking = 0
+    me.trucking = taken  # every Trucking token in hand, none in the supply
+    with pytest.raises(IllegalAction, match="the supply has no Trucking token"):
+        s.apply_text("trade construction")
+    with pytest.raises(IllegalAction, match="the supply has no red Splitter"):
+        s.apply_text("trade trucking red")
+
+
+# ---- The Turn Order track ---------------------------------------------------------------------
+
+
+def test_a_forklift_collects_the_spaces_after_its_own_not_its_own_again() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    move_forklift(st, 0, 3, ctx(s))
+    arrivals_at_3 = list(st.track_arrivals[3])
+    move_forklift(st, 0, 5, ctx(s))
+    assert st.track_arrivals[3] == arrivals_at_3 == [0]
+    assert st.track_arrivals[4] == [0] and st.track_arrivals[5] == [0]
+
+
+def test_reaching_the_star_space_is_announced() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    c = ctx(s)
+    last = len(st.content.track) - 1
+    move_forklift(st, 0, last - 1, c)
+    assert not [e for e in c.events if e.kind == "star"]
+    move_forklift(st, 0, last, c)
+    assert f"p1 reaches the star at {last}" in [e.text for e in c.events if e.kind == "star"]
+
+
+# ---- Stars and points -----------------------------------------------------------------------------
+
+
+def test_the_fourth_good_of_a_color_received_is_a_star() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "h6", "red")
+    slots = len(st.side.receive_values)
+    st.seats[0].received["red"] = slots - 2
+    street = st.seats[0].streets[RECEIVING]
+    street.append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    c = ctx(s)
+    unload(st, 0, c)
+    assert not [e for e in c.events if e.kind == "star"]
+    street.append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    unload(st, 0, c)
+    stars = [e.text for e in c.events if e.kind == "star"]
+    assert stars == [f"p1 has received their {slots}th red good: a star"]
+
+
+def test_a_player_with_nothing_shipped_or_received_scores_no_goods_points() -> None:
+    s = session()
+    p1 = s.state.seats[0]
+    t = points(s.state, p1)
+    assert (t["shipping"], t["receiving"]) == (0, 0)
+    p1.shipped["red"] = 1
+    assert points(s.state, p1)["shipping"] == s.state.side.ship_values[0]
+
+
+def test_a_dock_of_a_color_not_in_play_loads_nothing() -> None:
+    """Purple ports exist on every board, but purple goods only in the three-color game."""
+    s, st, _ = p1_on_test_board()
+    board = board_for_tests()
+    m1, m2 = board.machines
+    ports = tuple(replace(p, color="purple") if p.cell == (0, 4) else p for p in m1.ports)
+    fac = Facility(replace(board, machines=(replace(m1, ports=ports), m2)))
+    st.seats[0].facility = fac
+    straight(fac, "a5", "purple")
+    st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 5, [None]))
+    assert load_options(st, 0) == [()]

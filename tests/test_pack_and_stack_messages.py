@@ -96,3 +96,16 @@ def test_removing_from_the_top_level_of_a_standing_piece_names_where_it_starts()
         s, "a: remove b2 level 4"
     )
     assert "nothing is loaded at b2 level 5" in why(s, "a: remove b2 level 5")
+
+
+def test_a_bill_with_unloaded_pieces_too_big_to_pay_says_so() -> None:
+    s = loading({"a": "T05", "b": "T01"}, {"a": {"brown": 2}})
+    play(s, "b: done", "c: done")
+    state = st(s)
+    state.points[0] -= 70  # a has 5 left, owes 10 empty + 12 for two brown pieces
+    state.bank += 70
+    play(s, "a: done")
+    pays = [t for t in texts(s, "pay") if t.startswith("a owes ")]
+    assert pays == [
+        "a owes 10 for empty space + 12 for unloaded pieces = 22 but has only 5; 0 points left"
+    ]
