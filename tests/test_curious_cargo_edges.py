@@ -9,11 +9,17 @@ from dataclasses import replace
 import pytest
 from dockyard import IllegalAction
 from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
-from dockyard.plugins.curious_cargo.components import Item
-from dockyard.plugins.curious_cargo.facility import Facility
-from dockyard.plugins.curious_cargo.scoring import points
+from dockyard.plugins.curious_cargo.components import Belt, ConveyorTile, Item, parse_cell
+from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
+from dockyard.plugins.curious_cargo.scoring import points, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import load, load_options, unload
+from dockyard.plugins.curious_cargo.trucking import (
+    load,
+    load_options,
+    play_truck,
+    start_loading,
+    unload,
+)
 from dockyard.queries import query
 from test_curious_cargo_rules import (
     construction_turn,
@@ -299,3 +305,106 @@ def test_a_dock_of_a_color_not_in_play_loads_nothing() -> None:
     straight(fac, "a5", "purple")
     st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 5, [None]))
     assert load_options(st, 0) == [()]
+
+
+# ---- Tiles and Scaffolding ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ends", [("A.W", "B.E"), ("B.E", "A.W")], ids=["A first", "B first"])
+def test_a_belt_across_a_tile_joins_the_same_sides_whichever_end_is_written_first(ends) -> None:
+    tile = ConveyorTile("t99", (Belt("red", ends),), ())
+    a, b = tile_pieces(tile, "sand", "east")
+    assert a == (("red", ("W", "E")),) and b == (("red", ("W", "E")),)
+    a, b = tile_pieces(tile, "sand", "north")  # turned: A's outer side is south, B's north
+    assert a == (("red", ("S", "N")),) and b == (("red", ("S", "N")),)
+
+
+def test_a_tile_over_two_stacks_of_one_height_needs_no_scaffolding() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "c3", "red")
+    straight(fac, "d3", "red")
+    assert fac.scaffolding_needed(parse_cell("c3"), "east") == 0
+    assert fac.scaffolding_needed(parse_cell("c3"), "north") == 1
+
+
+def test_after_a_splitter_the_legal_placements_see_the_new_height() -> None:
+    s, st, seat, me = construction_turn()
+    me.facility = Facility(board_for_tests())
+    me.scaffolding = 0
+    st.turn.actions = 4
+    s.apply_text("draw")
+    (tile,) = me.hand
+    place = f"p{seat + 1}: place {tile} b2 east"
+    assert place in [s.format(a) for a in s.legal_actions()]
+    me.construction, st.construction = 1, st.construction - 1
+    me.splitters["red"], st.splitters["red"] = 1, st.splitters["red"] - 1
+    s.apply_text("splitter red b2")
+    assert place not in [s.format(a) for a in s.legal_actions()]  # b2 is 1 high, c2 is 0
+
+
+# ---- Trucks, loading and the supply -------------------------------------------------------------
+
+
+def test_a_truck_not_yet_full_pays_no_cab_bonus() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    card = st.content.truck("truck04")  # size 2: spaces 7 and 8, only 7 beside a connection
+    st.seats[0].streets[SHIPPING].append(Truck(card, 7, [None, None]))
+    before = st.seats[0].tokens(), len(st.seats[0].trucks), len(st.seats[0].hand)
+    c = ctx(s)
+    load(st, 0, (7,), c)
+    assert not [e for e in c.events if e.kind == "bonus"]
+    assert (st.seats[0].tokens(), len(st.seats[0].trucks), len(st.seats[0].hand)) == before
+
+
+def test_the_supplys_last_trucking_token_can_be_traded_for() -> None:
+    s, st, seat, me = construction_turn()
+    me.construction, st.construction = 2, st.construction - 2
+    me.trucking, st.trucking = st.trucking - 1, 1
+    s.apply_text("trade construction")
+    assert st.trucking == 0 and me.construction == 0
+
+
+def test_playing_a_truck_says_whose_shipping_side_it_goes_to() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    mine, theirs = st.seats[0].trucks[:2]
+    c = ctx(s)
+    play_truck(st, 0, st.truck_card(mine), 0, c)
+    play_truck(st, 0, st.truck_card(theirs), 1, c)
+    played = [e.text for e in c.events if e.kind == "truck-played"]
+    assert played[0].endswith("onto their own Shipping side")
+    assert played[1].endswith("onto p2's Shipping side")
+
+
+def test_each_facility_loads_before_it_unloads() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    straight(fac, "h6", "red")
+    st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 7, [None]))
+    st.seats[0].streets[RECEIVING].append(Truck(st.content.truck("truck01"), 5, ["red"]))
+    c = ctx(s)
+    start_loading(st, 0, c)
+    kinds = [e.kind for e in c.events if e.kind in ("load", "unload")]
+    assert kinds == ["load", "unload"]
+
+
+def test_exactly_four_goods_of_a_color_received_is_a_star() -> None:
+    s = session()
+    st = s.state
+    p1 = st.seats[0]
+    slots = len(st.side.receive_values)
+    p1.received["red"] = slots - 1
+    assert stars(st, p1) == 0
+    p1.received["red"] = slots
+    assert stars(st, p1) == 1
+
+
+def test_drawing_a_tile_is_an_undo_barrier_and_ending_a_turn_is_not() -> None:
+    s, st, seat, me = construction_turn()
+    s.apply_text("draw")
+    assert "revealed hidden information" in (s.why_not_undo() or "")
+    s2, _, _, _ = construction_turn()
+    s2.apply_text("end")
+    assert s2.why_not_undo() is None

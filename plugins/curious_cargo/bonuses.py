@@ -13,13 +13,13 @@ from .components import Item
 from .state import CargoState, Player
 
 
-def to_supply(state: CargoState, player: Player, kind: str, n: int = 1) -> None:
+def to_supply(state: CargoState, player: Player, kind: str, n: int) -> None:
     """`n` of a player's tokens of `kind` (construction or trucking) go back to the supply."""
     setattr(player, kind, getattr(player, kind) - n)
     setattr(state, kind, getattr(state, kind) + n)
 
 
-def from_supply(state: CargoState, player: Player, kind: str, n: int = 1) -> int:
+def from_supply(state: CargoState, player: Player, kind: str, n: int) -> int:
     """Up to `n` tokens of `kind` from the supply to a player, as far as the supply can pay;
     returns how many were paid. "Components are limited." """
     paid = min(n, getattr(state, kind))

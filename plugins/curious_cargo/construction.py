@@ -157,7 +157,7 @@ class Construction(Rounds):
 
     def do_boost(self, state: CargoState, seat: int, ctx: Context) -> None:
         player = state.seats[seat]
-        to_supply(state, player, "construction")
+        to_supply(state, player, "construction", 1)
         state.turn.token_used = True
         extra = state.rules["boost_actions"]
         state.turn.actions += extra
@@ -190,7 +190,7 @@ class Construction(Rounds):
         self, state: CargoState, seat: int, ctx: Context, color: str, cell: str
     ) -> None:
         player = state.seats[seat]
-        to_supply(state, player, "construction")
+        to_supply(state, player, "construction", 1)
         state.turn.token_used = True
         player.splitters[color] -= 1
         gears = player.facility.lay_splitter(color, parse_cell(cell))

@@ -117,8 +117,9 @@ def continue_loading(state: CargoState, ctx: Context) -> None:
             )
             return
         state.loading.pop(0)
-        if options[0]:  # load_options always offers one way at least: () loads nothing
-            load(state, seat, options[0], ctx)
+        (only,) = options  # load_options offers one way at least: () loads nothing
+        if only:
+            load(state, seat, only, ctx)
 
 
 def _slots(state: CargoState, seat: int) -> list[tuple[int, Truck, int]]:
@@ -290,11 +291,7 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
                     player.name,
                     f"{player.name} has received their {slots}th {good} good: a star",
                 )
-            item = (
-                side.receive_slot_bonus.get(good, ())[have]
-                if have < len(side.receive_slot_bonus.get(good, ()))
-                else None
-            )
+            item = side.receive_slot_bonus[good][have]  # a row per color, a bonus per slot
             if item is not None:
                 give(state, seat, item, ctx, f"covering Receiving slot {have + 1} of {good}")
             col = have + 1
@@ -308,11 +305,7 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
                     f"{player.name} completes Receiving column {col}",
                     column=col,
                 )
-                bonus = (
-                    side.receive_column_bonus[col - 1]
-                    if col - 1 < len(side.receive_column_bonus)
-                    else None
-                )
+                bonus = side.receive_column_bonus[col - 1]  # one per column (content checks)
                 if bonus is not None:
                     give(state, seat, bonus, ctx, f"Receiving column {col}")
 

@@ -137,7 +137,7 @@ class TruckingPhase(Rounds):
     def do_dispatch(self, state: CargoState, seat: int, ctx: Context) -> None:
         player = state.seats[seat]
         turn = state.turn
-        to_supply(state, player, "trucking")
+        to_supply(state, player, "trucking", 1)
         turn.token_used = True
         extra = state.rules["dispatch_ap"]
         if turn.main is None:
