@@ -11,6 +11,7 @@ from dockyard import IllegalAction
 from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
 from dockyard.plugins.curious_cargo.components import Belt, ConveyorTile, Item, parse_cell
 from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
+from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import points, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import (
@@ -408,3 +409,83 @@ def test_drawing_a_tile_is_an_undo_barrier_and_ending_a_turn_is_not() -> None:
     s2, _, _, _ = construction_turn()
     s2.apply_text("end")
     assert s2.why_not_undo() is None
+
+
+# ---- More pinned rules ----------------------------------------------------------------------------
+
+
+def test_shipping_exactly_the_requisite_ends_the_game() -> None:
+    s = session()
+    st = s.state
+    need = st.side.requisite
+    st.seats[0].shipped = {"red": need - need // 2, "blue": need // 2}
+    assert f"p1 has shipped {need} goods" in end_reasons(st)
+    st.seats[0].shipped["red"] -= 1
+    assert not [r for r in end_reasons(st) if "shipped" in r]
+
+
+def test_each_shipping_column_pays_its_own_bonus() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    p1 = st.seats[0]
+    p1.shipped = {"red": 1, "blue": 2}
+    p1.ship_columns = {1}
+    st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 7, [None]))
+    c = ctx(s)
+    load(st, 0, (7,), c)
+    bonus = st.side.ship_column_bonus[1]
+    paid = [e.text for e in c.events if e.kind == "bonus" and "Shipping column 2" in e.text]
+    assert bonus is not None and len(paid) == 1 and str(bonus) in paid[0]
+
+
+@pytest.mark.parametrize(
+    ("direction", "a_sides"),
+    [("east", ("N", "S")), ("south", ("E", "W")), ("west", ("S", "N")), ("north", ("W", "E"))],
+)
+def test_a_belt_within_one_half_stays_on_that_half_and_turns_with_the_tile(direction, a_sides):
+    tile = ConveyorTile("t98", (Belt("blue", ("A.N", "A.S")),), ())
+    a, b = tile_pieces(tile, "sand", direction)
+    assert a == (("blue", a_sides),) and b == ()
+
+
+def test_a_played_truck_enters_with_its_rear_at_1() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    card = st.truck_card(st.seats[0].trucks[0])
+    play_truck(st, 0, card, 0, ctx(s))
+    (truck,) = st.seats[0].streets[SHIPPING]
+    assert truck.rear == 1
+
+
+def test_no_two_goods_of_a_color_side_by_side_counting_the_rear_space() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a8", "red")
+    card = st.content.truck("truck04")  # size 2: spaces 7 and 8
+    st.seats[0].streets[SHIPPING].append(Truck(card, 7, ["red", None]))
+    assert load_options(st, 0) == [()]  # red beside the red at the rear
+
+
+def test_after_a_tile_is_placed_the_flat_spots_follow_the_new_heights() -> None:
+    s, st, seat, me = construction_turn()
+    me.facility = Facility(board_for_tests())
+    me.scaffolding = 0
+    st.turn.actions = 4
+    s.apply_text("draw")
+    s.apply_text("draw")
+    first, second = me.hand
+    before = [s.format(a) for a in s.legal_actions()]
+    assert f"p{seat + 1}: place {second} b3 east" in before
+    s.apply_text(f"place {first} c3 east")  # c3 and d3 now 1 high, b3 still 0
+    after = [s.format(a) for a in s.legal_actions()]
+    assert f"p{seat + 1}: place {second} b3 east" not in after
+    assert f"p{seat + 1}: place {second} c3 east" in after  # on top, flat
+
+
+def test_a_loop_of_belts_is_not_a_connection() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "c2", "red", "NE")
+    straight(fac, "d2", "red", "WN")
+    straight(fac, "d3", "red", "SW")
+    straight(fac, "c3", "red", "ES")
+    assert fac.line_from(parse_cell("c2"), "N") == ("red", [])
