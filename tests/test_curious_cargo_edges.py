@@ -15,6 +15,7 @@ from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import points, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import (
+    arrive,
     load,
     load_options,
     play_truck,
@@ -489,3 +490,67 @@ def test_a_loop_of_belts_is_not_a_connection() -> None:
     straight(fac, "d3", "red", "SW")
     straight(fac, "c3", "red", "ES")
     assert fac.line_from(parse_cell("c2"), "N") == ("red", [])
+
+
+def test_a_truck_whose_cab_reaches_space_10_stays_on_the_street() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    ahead = Truck(st.content.truck("truck04"), 7, [None, None])  # spaces 7, 8, cab 9
+    st.seats[0].streets[SHIPPING].append(ahead)
+    arrive(st, 0, SHIPPING, Truck(st.content.truck("truck01"), 1, [None]), ctx(s))  # 1, cab 2
+    assert ahead.rear == 7  # not pushed: 2 < 7
+    arrive(st, 0, SHIPPING, Truck(st.content.truck("truck04"), 1, [None, None]), ctx(s))
+    assert ahead in st.seats[0].streets[SHIPPING]
+    bump = Truck(st.content.truck("truck01"), 1, [None])
+    ahead.rear = 8  # its cab on 10, the last space
+    arrive(st, 0, SHIPPING, bump, ctx(s))
+    assert ahead in st.seats[0].streets[SHIPPING] and ahead.front == 10
+
+
+def test_a_forklift_that_stays_put_stays_under_a_later_arrival() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    move_forklift(st, 0, 3, ctx(s))
+    move_forklift(st, 1, 3, ctx(s))  # p2 arrives later: on top
+    heights = st.seats[0].forklift_height, st.seats[1].forklift_height
+    move_forklift(st, 0, 3, ctx(s))  # the same number again: no move
+    assert (st.seats[0].forklift_height, st.seats[1].forklift_height) == heights
+    assert heights[1] > heights[0]
+
+
+def test_loading_completes_only_real_shipping_columns() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    p1 = st.seats[0]
+    p1.shipped = {"red": 0, "blue": 1}
+    st.seats[0].streets[SHIPPING].append(Truck(st.content.truck("truck01"), 7, [None]))
+    load(st, 0, (7,), ctx(s))
+    assert p1.ship_columns == {1}
+
+
+def test_neighbours_lie_one_square_away_on_each_side() -> None:
+    from dockyard.plugins.curious_cargo.facility import neighbour
+
+    here = parse_cell("d4")
+    assert [neighbour(here, side) for side in "NESW"] == [
+        parse_cell("d5"),
+        parse_cell("e4"),
+        parse_cell("d3"),
+        parse_cell("c4"),
+    ]
+
+
+def test_both_facilities_unload_in_a_trucking_turn() -> None:
+    s, st, fac = p1_on_test_board()
+    straight(fac, "h6", "red")
+    other = Facility(board_for_tests())
+    st.seats[1].facility = other
+    straight(other, "h6", "red")
+    for seat in (0, 1):
+        truck = Truck(st.content.truck("truck01"), 5, ["red"])
+        st.seats[seat].streets[RECEIVING].append(truck)
+    c = ctx(s)
+    start_loading(st, 0, c)
+    assert [e.player for e in c.events if e.kind == "unload"] == ["p1", "p2"]
