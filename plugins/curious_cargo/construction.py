@@ -25,6 +25,9 @@ from .state import CargoState
 
 
 class Construction(Rounds):
+    place_veto: bool  # set by `bind` (game.py): does any house rule veto placements?
+    caches: Caches  # set by `bind`: facts derived from facilities, per bound game
+
     def _why_not_construction(self, state: CargoState, seat: int) -> str | None:
         why = first_answer(state, seat)
         if why:

@@ -4,14 +4,14 @@ of a game played by the rulebook alone (no variant, no house rule)."""
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 from typing import Any
 
-import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
-import dockyard.plugins.curious_cargo.scoring as scoring
 import pluggy
 from dockyard import hookimpl
 from dockyard.registry import new_manager
 
+from .scoring import end_triggers, ships_every_color
 from .state import CargoState
 
 
@@ -32,17 +32,17 @@ class DefaultRules:
 
     @hookimpl(trylast=True)
     def cc_eligible(self, state: CargoState, seat: int) -> bool:
-        return scoring.ships_every_color(state, state.seats[seat])
+        return ships_every_color(state, state.seats[seat])
 
     @hookimpl
     def cc_end_triggers(self, state: CargoState) -> list[str]:
-        return scoring.end_triggers(state)
+        return end_triggers(state)
 
 
 @cache
 def rulebook_hook() -> Any:
     """The hooks of a game with no plugins but the rulebook's: what an unbound game uses."""
     pm: pluggy.PluginManager = new_manager()
-    pm.add_hookspecs(cc_hookspecs)
+    pm.add_hookspecs(import_module(".hookspecs", __package__))
     pm.register(DefaultRules(), name="curious-cargo.rules")
     return pm.hook

@@ -13,22 +13,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
+from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-import dockyard.plugins.curious_cargo.bookkeeping as bookkeeping
-import dockyard.plugins.curious_cargo.hookspecs as cc_hookspecs
-import dockyard.plugins.curious_cargo.scoring as scoring
 from dockyard import Action, Context, Outcome
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
 
 from .bonuses import turn_order
+from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
 from .construction import Caches, Construction
 from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
+from .scoring import outcome
 from .set_up import SetUp, draft_order
 from .state import CargoState
 from .trucking_phase import TruckingPhase
@@ -59,7 +59,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"
-    hookspecs: ClassVar[ModuleType | None] = cc_hookspecs
+    hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
     terminal_words = {
         "CELL": "a square such as c4",
@@ -172,7 +172,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             yield Action(name, "dispatch")
 
     def outcome(self, state: CargoState) -> Outcome:
-        return scoring.outcome(state, self.hook)
+        return outcome(state, self.hook)
 
     def format_action(self, action: Action) -> str:
         v, a = action.verb, action.args
@@ -215,13 +215,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return TOPICS
 
     def query(self, state: CargoState, path: str) -> Any:
-        return bookkeeping.query(state, path, self.hook)
+        return query(state, path, self.hook)
 
     def invariants(self, state: CargoState) -> list[str]:
-        return bookkeeping.invariants(state)
+        return invariants(state)
 
     def token_counts(self, state: CargoState) -> dict[str, int]:
-        return bookkeeping.token_counts(state)
+        return token_counts(state)
 
     def secrets(self, state: CargoState, seat: int) -> list[str]:
         """What only `seat` may know: the tiles in hand and the Truck cards in hand."""
