@@ -554,3 +554,28 @@ def test_both_facilities_unload_in_a_trucking_turn() -> None:
     c = ctx(s)
     start_loading(st, 0, c)
     assert [e.player for e in c.events if e.kind == "unload"] == ["p1", "p2"]
+
+
+def test_a_construction_trade_needs_two_construction_tokens_not_one() -> None:
+    s, st, seat, me = construction_turn()
+    me.construction, st.construction = 1, st.construction - 1
+    with pytest.raises(IllegalAction, match="trading needs 2 Construction tokens"):
+        s.apply_text("trade construction")
+
+
+def test_a_truck_leaving_the_receiving_side_says_what_goods_it_takes_away() -> None:
+    s = session()
+    finish_card_selection(s)
+    st = s.state
+    street = st.seats[0].streets[RECEIVING]
+    for cargo in (["red", None], [None, None]):
+        street.append(Truck(st.content.truck("truck04"), 8, cargo))  # spaces 8, 9, cab 10
+        c = ctx(s)
+        for _ in range(3):  # each arrival pushes the queue one truck-length further
+            arrive(st, 0, RECEIVING, Truck(st.content.truck("truck04"), 1, [None, None]), c)
+        gone = [e.text for e in c.events if e.kind == "truck-removed"]
+        street.clear()
+        if cargo[0]:
+            assert gone[0].endswith("is removed from the game with red"), gone
+        else:
+            assert gone[0].endswith("is removed from the game"), gone
