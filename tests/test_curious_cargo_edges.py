@@ -579,3 +579,13 @@ def test_a_truck_leaving_the_receiving_side_says_what_goods_it_takes_away() -> N
             assert gone[0].endswith("is removed from the game with red"), gone
         else:
             assert gone[0].endswith("is removed from the game"), gone
+
+
+def test_the_rear_space_has_no_neighbour_behind_it() -> None:
+    """Side by side means next to each other on one truck: the rear and the front of a truck are
+    not neighbours."""
+    s, st, fac = p1_on_test_board()
+    straight(fac, "a7", "red")
+    card = st.content.truck("truck11")  # size 3, space 2 blocked: spaces 7, 8, 9
+    st.seats[0].streets[SHIPPING].append(Truck(card, 7, [None, None, "red"]))
+    assert load_options(st, 0) == [(7,)]
