@@ -93,12 +93,12 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
 
     p = sub.add_parser("games", help="list the games and their variants")
     p.add_argument("--json", action="store_true", help="as JSON, for programs")
-    p.set_defaults(func=cmd_games)
+    p.set_defaults(func=lambda a: _listing("cmd_games", a))
 
     p = sub.add_parser("bots", help="list the bots that can play a game")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--json", action="store_true", help="as JSON, for programs")
-    p.set_defaults(func=cmd_bots)
+    p.set_defaults(func=lambda a: _listing("cmd_bots", a))
 
     p = sub.add_parser(
         "play",
@@ -283,67 +283,6 @@ def _isatty(stream: Any) -> bool:
 # ---- commands -------------------------------------------------------------------------------
 
 
-def cmd_games(args: argparse.Namespace) -> int:
-    import json
-
-    from .registry import registry
-
-    reg = registry()
-    if args.json:
-        print(json.dumps([_game_json(reg, name) for name in sorted(reg.games)], indent=2))
-        return 0
-    if not reg.games:
-        print("no games installed")
-        return 0
-    width = max(len(name) for name in reg.games)
-    for name in sorted(reg.games):
-        game = reg.games[name]
-        players = game.describe_player_count()
-        print(f"{name.ljust(width)}  {game.title} ({players} players)")
-        if game.summary:
-            print(f"{''.ljust(width)}  {game.summary}")
-        for vname, variant in sorted(reg.variants_of(name).items()):
-            print(f"{''.ljust(width)}  variant {vname}: {variant.summary}")
-    return 0
-
-
-def _game_json(reg: Any, name: str) -> dict[str, Any]:
-    from .bots import bot_names
-
-    game = reg.games[name]
-    return {
-        "name": name,
-        "title": game.title,
-        "summary": game.summary,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "default_players": list(game.default_players),
-        "variants": [
-            {"name": v.name, "summary": v.summary, "conflicts": list(v.conflicts)}
-            for _, v in sorted(reg.variants_of(name).items())
-        ],
-        "bots": list(bot_names(game)),
-    }
-
-
-def cmd_bots(args: argparse.Namespace) -> int:
-    import json
-
-    from .bots import bot_names, default_bot
-    from .registry import registry
-
-    game = registry().game(args.game)
-    names = bot_names(game)
-    if args.json:
-        print(json.dumps({"game": game.name, "default": default_bot(game), "bots": names}))
-        return 0
-    width = max(map(len, names))
-    for name, summary in names.items():
-        mark = " (the default)" if name == default_bot(game) else ""
-        print(f"{name.ljust(width)}  {summary}{mark}")
-    return 0
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     from .repl import Shell
     from .script import open_session, read_header, read_text, run_lines, split_lines
@@ -428,3 +367,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ---- validate -------------------------------------------------------------------------------
+
+
+def _listing(command: str, args: argparse.Namespace) -> int:
+    """`games` and `bots` live in listing.py."""
+    import importlib
+
+    module = importlib.import_module(".listing", __package__)
+    return int(getattr(module, command)(args))

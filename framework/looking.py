@@ -202,3 +202,20 @@ class Looking:
 
         for name, summary in bot_names(self.session.game).items():
             self.output.say(f"{name}: {summary}")
+
+    def completions(self, prefix: str) -> list[str]:
+        """Whole lines that complete `prefix`: commands, and legal actions' canonical texts."""
+        session = self.session
+        lines: list[str] = []
+        for action in self._legal():
+            text = session.format(action)
+            lines.append(text)
+            lines.append(text.split(": ", 1)[-1])
+        lines.extend(
+            f"{w} " if w not in ("log", "events", "result", "quit", "bots") else w
+            for w in META_WORDS
+        )
+        lines.extend(f"legal {p}" for p in session.players)
+        lines.extend(f"help {v}" for v in session.language.verbs())
+        lines.extend(f"show {w}" for w in (*session.players, *session.game.topics()))
+        return sorted({line for line in lines if line.startswith(prefix)})

@@ -25,7 +25,7 @@ from typing import Any
 
 from .files import inside
 from .game import Action, DockyardError, IllegalAction
-from .language import META_WORDS, ParseError, Statement
+from .language import ParseError, Statement
 from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noqa: F401
 from .output import Output
 from .queries import expect
@@ -380,22 +380,6 @@ class Shell(Looking):
         return f"{name} {' '.join(actors)}> "
 
     # ---- completion ------------------------------------------------------------------------
-    def completions(self, prefix: str) -> list[str]:
-        """Whole lines that complete `prefix`: commands, and legal actions' canonical texts."""
-        session = self.session
-        lines: list[str] = []
-        for action in self._legal():
-            text = session.format(action)
-            lines.append(text)
-            lines.append(text.split(": ", 1)[-1])
-        lines.extend(
-            f"{w} " if w not in ("log", "events", "result", "quit", "bots") else w
-            for w in META_WORDS
-        )
-        lines.extend(f"legal {p}" for p in session.players)
-        lines.extend(f"help {v}" for v in session.language.verbs())
-        lines.extend(f"show {w}" for w in (*session.players, *session.game.topics()))
-        return sorted({line for line in lines if line.startswith(prefix)})
 
 
 def result_lines(session: Session) -> list[str]:

@@ -319,7 +319,9 @@ def test_internal_error_is_one_line_and_exit_2(dockyard, monkeypatch) -> None:
     def broken(args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "cmd_games", broken)
+    from importlib import import_module
+
+    monkeypatch.setattr(import_module("dockyard.listing"), "cmd_games", broken)
     monkeypatch.delenv("DOCKYARD_DEBUG", raising=False)
     code, out, err = dockyard("games")
     assert code == 2

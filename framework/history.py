@@ -1,0 +1,92 @@
+"""Undo and redo: a session is its seed plus its action log, so taking actions back is
+replaying fewer of them. An action that revealed hidden information (a draw, a roll, a card
+turned up) is a barrier undo does not cross, and a seated player takes back only their own."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from .core import Action, DockyardError, Event
+
+
+class History:
+    """A mixin of `Session` (session.py): what it needs of the session is declared here."""
+
+    log: list[Action]
+    redo_stack: list[Action]
+    barriers: list[int]
+    state: Any
+    events: list[Event]
+    last_events: list[Event]
+
+    def format(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def why_not_undo(
+        self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True
+    ) -> str | None:
+        """None when the last `n` actions may be taken back, else why not: an action that
+        revealed hidden information (a draw, a roll, a flip) is a barrier, and with `players`
+        only their own actions may be taken back."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            return f"undo takes back one action or more, not {n!r}"
+        if not self.log:
+            return "nothing to undo"
+        n = min(n, len(self.log))
+        taken = self.log[len(self.log) - n :]
+        if players is not None:
+            for action in reversed(taken):
+                if action.player not in players:
+                    return (
+                        f"{self.format(action)!r} is {action.player}'s: "
+                        "a player takes back only their own actions"
+                    )
+        if barriers and self.barriers and self.barriers[-1] > len(self.log) - n:
+            index = self.barriers[-1] - 1
+            return (
+                f"{self.format(self.log[index])!r} revealed hidden information "
+                "(a draw, a roll or a card turned up), so it cannot be taken back"
+            )
+        return None
+
+    def undo(
+        self, n: int = 1, *, players: Collection[str] | None = None, force: bool = False
+    ) -> int:
+        """Take back the last `n` actions (as many as there are); returns how many. Refused
+        (DockyardError) past an action that revealed hidden information, unless `force` (for
+        tools that own every seat), and with `players`, past another player's action."""
+        if not self.log:
+            return 0
+        reason = self.why_not_undo(n, players, barriers=not force)
+        if reason is not None:
+            raise DockyardError(f"cannot undo: {reason}")
+        n = min(n, len(self.log))
+        taken = self.log[len(self.log) - n :]
+        kept = self.log[: len(self.log) - n]
+        self.state, self.events = self._replay(kept)
+        self.log = kept
+        while self.barriers and self.barriers[-1] > len(kept):
+            self.barriers.pop()
+        self.redo_stack.extend(reversed(taken))
+        self.last_events = []
+        return n
+
+    def redo(self, n: int = 1) -> int:
+        done = 0
+        while done < n and self.redo_stack:
+            action = self.redo_stack.pop()
+            stack = self.redo_stack
+            self.redo_stack = []
+            try:
+                self.apply(action)
+            finally:
+                self.redo_stack = stack
+            done += 1
+        return done

@@ -1,0 +1,66 @@
+"""`dockyard games` and `dockyard bots`: what is installed, for people and (`--json`) programs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+
+    from .registry import registry
+
+    reg = registry()
+    if args.json:
+        print(json.dumps([_game_json(reg, name) for name in sorted(reg.games)], indent=2))
+        return 0
+    if not reg.games:
+        print("no games installed")
+        return 0
+    width = max(len(name) for name in reg.games)
+    for name in sorted(reg.games):
+        game = reg.games[name]
+        players = game.describe_player_count()
+        print(f"{name.ljust(width)}  {game.title} ({players} players)")
+        if game.summary:
+            print(f"{''.ljust(width)}  {game.summary}")
+        for vname, variant in sorted(reg.variants_of(name).items()):
+            print(f"{''.ljust(width)}  variant {vname}: {variant.summary}")
+    return 0
+
+
+def _game_json(reg: Any, name: str) -> dict[str, Any]:
+    from .bots import bot_names
+
+    game = reg.games[name]
+    return {
+        "name": name,
+        "title": game.title,
+        "summary": game.summary,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": list(game.default_players),
+        "variants": [
+            {"name": v.name, "summary": v.summary, "conflicts": list(v.conflicts)}
+            for _, v in sorted(reg.variants_of(name).items())
+        ],
+        "bots": list(bot_names(game)),
+    }
+
+
+def cmd_bots(args: argparse.Namespace) -> int:
+
+    from .bots import bot_names, default_bot
+    from .registry import registry
+
+    game = registry().game(args.game)
+    names = bot_names(game)
+    if args.json:
+        print(json.dumps({"game": game.name, "default": default_bot(game), "bots": names}))
+        return 0
+    width = max(map(len, names))
+    for name, summary in names.items():
+        mark = " (the default)" if name == default_bot(game) else ""
+        print(f"{name.ljust(width)}  {summary}{mark}")
+    return 0
