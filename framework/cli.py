@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import DockyardError
-from .parsers import add_authoring_parsers
+from .parsers import add_authoring_parsers, lazy
 
 CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "new", "simulate", "bench")
 
@@ -93,12 +93,12 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
 
     p = sub.add_parser("games", help="list the games and their variants")
     p.add_argument("--json", action="store_true", help="as JSON, for programs")
-    p.set_defaults(func=lambda a: _listing("cmd_games", a))
+    p.set_defaults(func=lazy("listing", "cmd_games"))
 
     p = sub.add_parser("bots", help="list the bots that can play a game")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--json", action="store_true", help="as JSON, for programs")
-    p.set_defaults(func=lambda a: _listing("cmd_bots", a))
+    p.set_defaults(func=lazy("listing", "cmd_bots"))
 
     p = sub.add_parser(
         "play",
@@ -367,11 +367,3 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ---- validate -------------------------------------------------------------------------------
-
-
-def _listing(command: str, args: argparse.Namespace) -> int:
-    """`games` and `bots` live in listing.py."""
-    import importlib
-
-    module = importlib.import_module(".listing", __package__)
-    return int(getattr(module, command)(args))

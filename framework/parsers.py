@@ -7,11 +7,15 @@ import argparse
 from typing import Any
 
 
-def _authoring(command: str, args: argparse.Namespace) -> int:
-    import importlib
+def lazy(module: str, command: str) -> Any:
+    """A command's `func` that imports its module only when the command runs."""
 
-    module = importlib.import_module(".authoring", __package__)
-    return int(getattr(module, command)(args))
+    def run(args: argparse.Namespace) -> int:
+        import importlib
+
+        return int(getattr(importlib.import_module(f".{module}", __package__), command)(args))
+
+    return run
 
 
 def add_authoring_parsers(sub: Any) -> None:
@@ -24,7 +28,7 @@ def add_authoring_parsers(sub: Any) -> None:
     )
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
-    p.set_defaults(func=lambda a: _authoring("cmd_validate", a))
+    p.set_defaults(func=lazy("authoring", "cmd_validate"))
 
     p = sub.add_parser(
         "schema",
@@ -40,7 +44,7 @@ def add_authoring_parsers(sub: Any) -> None:
         help="write every schema of GAME into FOLDER as KIND.schema.json, references between "
         "them made relative, for an editor's json.schemas setting",
     )
-    p.set_defaults(func=lambda a: _authoring("cmd_schema", a))
+    p.set_defaults(func=lazy("authoring", "cmd_schema"))
 
     p = sub.add_parser(
         "new",
@@ -52,4 +56,4 @@ def add_authoring_parsers(sub: Any) -> None:
     p.add_argument("what", choices=("game", "variant"), metavar="game|variant")
     p.add_argument("names", nargs="+", metavar="NAME", help="NAME, or GAME NAME for a variant")
     p.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
-    p.set_defaults(func=lambda a: _authoring("cmd_new", a))
+    p.set_defaults(func=lazy("authoring", "cmd_new"))
