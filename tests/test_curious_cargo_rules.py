@@ -98,7 +98,6 @@ def straight(fac: Facility, cell: str, color: str, sides: str = "WE") -> None:
     """Put a visible belt piece on a square (as if a tile's half lay there)."""
     c = parse_cell(cell)
     fac.stacks.setdefault(c, []).append(Layer("tile", "x", "A", "east", ((color, tuple(sides)),)))
-    fac._active = None
 
 
 def ctx(s: Session) -> Context:

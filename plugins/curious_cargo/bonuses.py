@@ -38,9 +38,9 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
         paid = from_supply(state, player, kind, amount)
     elif kind == "splitter":
         color = item.color or ""
-        paid = min(amount, state.splitters.get(color, 0))
-        state.splitters[color] = state.splitters.get(color, 0) - paid
-        player.splitters[color] = player.splitters.get(color, 0) + paid
+        paid = min(amount, state.splitters[color])
+        state.splitters[color] = state.splitters[color] - paid
+        player.splitters[color] = player.splitters[color] + paid
     elif kind == "truck_card":
         paid = draw_trucks(state, player, amount)
     elif kind == "conveyor_tile":
@@ -151,7 +151,7 @@ def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Conte
         assert color is not None
         to_supply(state, player, "trucking", 2)
         state.splitters[color] -= 1
-        player.splitters[color] = player.splitters.get(color, 0) + 1
+        player.splitters[color] = player.splitters[color] + 1
         ctx.emit(
             "trade", player.name, f"{player.name} trades 2 Trucking tokens for a {color} Splitter"
         )
@@ -175,6 +175,6 @@ def why_not_trade(state: CargoState, seat: int, kind: str, color: str | None) ->
         return f"there are no {color} Splitters in this game"
     if player.trucking < 2:
         return "trading needs 2 Trucking tokens"
-    if state.splitters.get(color, 0) < 1:
+    if state.splitters[color] < 1:
         return f"the supply has no {color} Splitter"
     return None

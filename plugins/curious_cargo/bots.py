@@ -178,7 +178,6 @@ def _try(
     tile up again (so one scratch copy serves every trial)."""
     other = second_cell(anchor, direction)
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
-    active = fac._active
     fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
         return _score(fac, dock, color)
@@ -187,4 +186,3 @@ def _try(
             del fac.stacks[c][n:]
             if not fac.stacks[c]:
                 del fac.stacks[c]
-        fac._active = active

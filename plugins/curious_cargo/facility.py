@@ -78,7 +78,6 @@ class Layer:
 class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
-    _active: dict[Dock, str] | None = field(default=None, compare=False)  # a cache
     version: int = 0  # counts placements: caches of derived facts key on it
 
     def height(self, cell: Cell) -> int:
@@ -91,7 +90,7 @@ class Facility:
 
     def copy(self) -> Facility:
         return Facility(
-            self.board, {c: list(s) for c, s in self.stacks.items()}, self._active, self.version
+            self.board, {c: list(s) for c, s in self.stacks.items()}, self.version
         )
 
     # ---- placement ---------------------------------------------------------------------------
@@ -105,7 +104,6 @@ class Facility:
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
-        self._active = None
         self.version += 1
         for _ in range(diff):
             self.stacks.setdefault(low, []).append(Layer("scaffolding", ""))
@@ -115,7 +113,6 @@ class Facility:
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
-        self._active = None
         self.version += 1
         self.stacks.setdefault(cell, []).append(
             Layer("splitter", color, pieces=splitter_piece(color))
@@ -184,12 +181,9 @@ class Facility:
 
     def active_docks(self) -> dict[Dock, str]:
         """Every dock with an active connection, and the color of its line."""
-        if self._active is not None:
-            return self._active
         active: dict[Dock, str] = {}
         for dock in self.board.docks:
             line = self.line_from(dock.cell, dock.side)
             if line is not None and line[1]:
                 active[dock] = line[0]
-        self._active = active
         return active

@@ -21,7 +21,7 @@ def end_triggers(state: CargoState) -> list[str]:
     for p in state.seats:
         slots = len(side.receive_values)
         for color in side.colors:
-            if p.received.get(color, 0) >= slots:
+            if p.received[color] >= slots:
                 reasons.append(f"{p.name} has received their {slots}th {color} good")
         if track_star(state, p):
             reasons.append(f"{p.name} has made {p.forklift} active connections")
@@ -48,7 +48,7 @@ def stars(state: CargoState, player: Player) -> int:
     assert side is not None
     slots = len(side.receive_values)
     return int(track_star(state, player)) + sum(
-        1 for c in side.colors if player.received.get(c, 0) >= slots
+        1 for c in side.colors if player.received[c] >= slots
     )
 
 
@@ -65,7 +65,7 @@ def ships_every_color(state: CargoState, player: Player) -> bool:
     ineligible to win." """
     side = state.side
     assert side is not None
-    return all(player.shipped.get(c, 0) >= 2 for c in side.colors)
+    return all(player.shipped[c] >= 2 for c in side.colors)
 
 
 def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int]:
@@ -73,12 +73,12 @@ def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int
     side = state.side
     assert side is not None and state.content is not None
     shipping = sum(
-        side.ship_values[n - 1] for c in side.colors if (n := player.shipped.get(c, 0)) > 0
+        side.ship_values[n - 1] for c in side.colors if (n := player.shipped[c]) > 0
     )
     columns = len(player.ship_columns)
     shipping += side.complete_columns_points.get(columns, 0)
     receiving = sum(
-        side.receive_values[n - 1] for c in side.colors if (n := player.received.get(c, 0)) > 0
+        side.receive_values[n - 1] for c in side.colors if (n := player.received[c]) > 0
     )
     tokens = player.tokens()
     track = state.content.track[player.forklift].points

@@ -56,7 +56,7 @@ def arrive(state: CargoState, seat: int, street: str, truck: Truck, ctx: Context
         else:
             goods = [g for g in t.cargo if g is not None]
             for g in goods:
-                state.goods_removed[g] = state.goods_removed.get(g, 0) + 1
+                state.goods_removed[g] = state.goods_removed[g] + 1
             state.removed_trucks.append(t.card.id)
             lost = f" with {', '.join(goods)}" if goods else ""
             ctx.emit(
@@ -160,7 +160,7 @@ def _goods_left(state: CargoState, seat: int, color: str) -> int:
     if color not in side.colors:
         return 0
     spaces = len(side.ship_values)
-    return spaces - state.seats[seat].shipped.get(color, 0)
+    return spaces - state.seats[seat].shipped[color]
 
 
 def _feasible(
@@ -216,7 +216,7 @@ def load(state: CargoState, seat: int, spaces: tuple[int, ...], ctx: Context) ->
     for space in spaces:
         color, truck, i = cand[space]
         truck.cargo[i] = color
-        player.shipped[color] = player.shipped.get(color, 0) + 1
+        player.shipped[color] = player.shipped[color] + 1
         if truck not in touched:
             touched.append(truck)
         ctx.emit(
@@ -241,7 +241,7 @@ def _check_ship_columns(state: CargoState, seat: int, ctx: Context) -> None:
     for col in range(1, len(side.ship_values) + 1):
         if col in player.ship_columns:
             continue
-        if all(player.shipped.get(c, 0) >= col for c in side.colors):
+        if all(player.shipped[c] >= col for c in side.colors):
             player.ship_columns.add(col)
             ctx.emit(
                 "column", player.name, f"{player.name} completes Shipping column {col}", column=col
@@ -268,9 +268,9 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
             if good is None or active.get(space) != good:
                 continue
             truck.cargo[i] = None
-            have = player.received.get(good, 0)
+            have = player.received[good]
             if have >= slots:
-                state.goods_removed[good] = state.goods_removed.get(good, 0) + 1
+                state.goods_removed[good] = state.goods_removed[good] + 1
                 ctx.emit(
                     "unload",
                     player.name,
@@ -296,7 +296,7 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
                 give(state, seat, item, ctx, f"covering Receiving slot {have + 1} of {good}")
             col = have + 1
             if col not in player.receive_columns and all(
-                player.received.get(c, 0) >= col for c in side.colors
+                player.received[c] >= col for c in side.colors
             ):
                 player.receive_columns.add(col)
                 ctx.emit(
