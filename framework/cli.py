@@ -5,6 +5,8 @@
     dockyard run FILE [options]             run a script; exit 1 at its first failure
     dockyard validate PATH...               check content files and folders
     dockyard simulate GAME --games N        random bots against each other
+    dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
+    dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
     dockyard bench [GAME...]                speed figures
 
 Exit codes: 0 success, 1 a user's error (a bad line, an illegal move, a failed expect, broken
@@ -23,9 +25,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import DockyardError
-from .parsers import add_authoring_parsers, lazy
+from .parsers import add_authoring_parsers, add_picture_parsers, lazy
 
-CORE_COMMANDS = ("games", "bots", "play", "run", "validate", "schema", "new", "simulate", "bench")
+CORE_COMMANDS = (
+    "games",
+    "bots",
+    "play",
+    "run",
+    "validate",
+    "schema",
+    "new",
+    "simulate",
+    "bench",
+    "render",
+    "replay",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,6 +149,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     add_authoring_parsers(sub)
+    add_picture_parsers(sub)
 
     p = sub.add_parser(
         "simulate",

@@ -312,6 +312,7 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False, what: str
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except OSError as exc:
         try:
@@ -320,6 +321,17 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False, what: str
             pass
         raise FileProblem(where, f"cannot write the {what}: {exc.strerror or exc}") from None
     return target
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, else what a plain
+    `open()` would give (0o666 less the umask), not the temporary file's private 0o600."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def inside(path: str | Path, root: str | Path) -> bool:

@@ -153,6 +153,16 @@ class Game:
         """Topics `show` accepts, besides the empty one."""
         return ()
 
+    def picture(self, state: Any, viewer: int | None) -> Any:
+        """The table as `viewer` sees it, drawn as SVG (a `dockyard.svg.Svg`), or None when
+        the game draws no pictures. Draw from `self.view(state, viewer)` and the public
+        components only, so a picture never shows what the viewer may not see."""
+        return None
+
+    def scores(self, state: Any) -> list[float] | None:
+        """Each seat's points as they stand (the replay's chart), or None."""
+        return None
+
     def describe(self, state: Any, viewer: int | None, ident: str) -> str | None:
         """`show tile ID`: one component (a tile, a card) drawn with everything printed on it,
         or None when there is no such component. Printed faces are public; where a component

@@ -6,9 +6,11 @@ hand, and nobody else's hidden things.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from .core import DockyardError
+from .files import inside
 from .game import Action
 from .language import META_WORDS
 from .output import Output
@@ -21,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "`legal place t12` lists those starting so",
     "show [TOPIC]": "the game as you see it (topics below; `show hand`)",
     "show tile ID": "one tile or card with everything printed on it (`show card ID` too)",
+    "show --svg FILE [PLAYER]": "write the table as you see it as an SVG picture "
+    "(open it in a browser)",
     "hand": "your hand (as `show hand`)",
     "bots": "the bots that can play this game",
     "undo [N]": "take back your last N actions (1), with the bots' replies",
@@ -38,6 +42,15 @@ COMPONENT_WORDS = ("tile", "card", "truck")  # `show tile ID` draws one componen
 GROUP_AT = 30  # `legal` groups by verb when it would list more lines than this
 
 
+def _is_svg(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(200).lstrip()
+    except OSError:
+        return False
+    return head.startswith((b"<svg", b"<?xml"))
+
+
 class Failed(DockyardError):
     """A statement failed: what happened, and what was expected instead (in words)."""
 
@@ -53,6 +66,7 @@ class Looking:
     output: Output
     seat: str | None
     bots: dict[str, Any]
+    write_root: Path | None
 
     # ---- commands ---------------------------------------------------------------------------------
     def do_help(self, word: str | None = None) -> None:
@@ -178,6 +192,37 @@ class Looking:
                 f"a topic: {expected}",
             )
         self.output.say(session.render(viewer, topic))
+
+    def do_show_svg(self, _flag: str, path: str, player: str | None = None) -> None:
+        """`show --svg FILE`: the picture of the table, as `show` would show it, into FILE.
+        An existing picture is replaced; any other existing file is left alone."""
+        from .files import FileProblem, write_atomic
+
+        session = self.session
+        if player is not None and player not in session.players:
+            raise Failed(
+                f"no player called {player!r}{did_you_mean(player, list(session.players))}",
+                "a player: " + ", ".join(session.players),
+            )
+        root = self.write_root
+        if root is not None and not inside(path, root):
+            raise Failed(
+                f"{path}: a script may write only under the current folder ({root})",
+                "a file name inside it",
+            )
+        target = Path(path)
+        if target.exists() and target.is_file() and not _is_svg(target):
+            raise Failed(f"{path} exists and is not an SVG picture: it is not replaced")
+        viewer = self._viewer([player] if player else [])
+        svg = session.picture(viewer)
+        if svg is None:
+            raise Failed(f"{session.game.title} draws no pictures yet")
+        try:
+            write_atomic(target, svg.to_string() + "\n", overwrite=True, what="picture")
+        except FileProblem as exc:
+            raise Failed(str(exc)) from None
+        who = f"as {viewer} sees it" if viewer else "as a spectator sees it"
+        self.output.say(f"wrote {path} (the table {who})", "yellow")
 
     def _show_component(self, ident: str) -> None:
         session = self.session

@@ -1,5 +1,6 @@
-"""The argument parsers of the authors' commands (validate, schema, new); their code is in
-authoring.py and skeleton.py, loaded only when one of them runs."""
+"""The argument parsers of the authors' commands (validate, schema, new) and of the picture
+commands (render, replay); their code is in authoring.py, skeleton.py and pictures.py, loaded
+only when one of them runs."""
 
 from __future__ import annotations
 
@@ -57,3 +58,31 @@ def add_authoring_parsers(sub: Any) -> None:
     p.add_argument("names", nargs="+", metavar="NAME", help="NAME, or GAME NAME for a variant")
     p.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
     p.set_defaults(func=lazy("authoring", "cmd_new"))
+
+
+def add_picture_parsers(sub: Any) -> None:
+    p = sub.add_parser(
+        "render",
+        help="draw the table of a saved or scripted game as SVG",
+        description="Draw the table as SVG after N actions of FILE (a save, or a script run to "
+        "its end), as SEAT sees it (default: a spectator, who sees no hidden cards).",
+    )
+    p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
+    p.add_argument("--at", type=int, default=None, metavar="N", help="after N actions (the end)")
+    p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.svg")
+    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.set_defaults(func=lazy("pictures", "cmd_render"))
+
+    p = sub.add_parser(
+        "replay",
+        help="write a whole game as one HTML file to step through in a browser",
+        description="Write one self-contained HTML file (no network): the table after each "
+        "action, a step slider, arrow keys, the action log (click a line to jump), points "
+        "over time.",
+    )
+    p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
+    p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.set_defaults(func=lazy("pictures", "cmd_replay"))

@@ -299,6 +299,16 @@ class Session(History):
         seat = None if player is None else self._seat(player)
         return self.game.render(self.state, seat, topic)
 
+    def picture(self, player: str | None = None) -> Any:
+        """The table as `player` sees it, as an SVG drawing (dockyard.svg.Svg; its
+        `to_string()` is the document), or None when the game draws no pictures."""
+        seat = None if player is None else self._seat(player)
+        return self.game.picture(self.state, seat)
+
+    def scores(self) -> list[float] | None:
+        """Each player's points as they stand now (None: the game does not count them)."""
+        return self.game.scores(self.state)
+
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state) if self.over else None
 

@@ -89,9 +89,7 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(
-            self.board, {c: list(s) for c, s in self.stacks.items()}, self.version
-        )
+        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()}, self.version)
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(

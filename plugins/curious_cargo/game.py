@@ -199,6 +199,17 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
         return render(state, viewer, topic, self.hook)
 
+    def picture(self, state: CargoState, viewer: int | None) -> Any:
+        from .picture import draw
+
+        assert state.content is not None
+        return draw(self.view(state, viewer), state.content, state.truck_card)
+
+    def scores(self, state: CargoState) -> list[float]:
+        from .scoring import points
+
+        return [points(state, p, self.hook)["total"] for p in state.seats]
+
     def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
         from .component_text import describe
 

@@ -280,8 +280,13 @@ def _truck_view(t: Truck) -> dict[str, Any]:
     return {"truck": t.card.id, "rear": t.rear, "cargo": list(t.cargo)}
 
 
-def _player_view(state: CargoState, seat: int, viewer: int | None) -> dict[str, Any]:
+def _player_view(
+    state: CargoState, seat: int, viewer: int | None, hook: Any = None
+) -> dict[str, Any]:
     p: Player = state.seats[seat]
+    active: dict[str, dict[str, str]] = {SHIPPING: {}, RECEIVING: {}}
+    for dock, color in sorted(p.facility.active_docks().items(), key=lambda i: i[0].number):
+        active[dock.street][str(dock.number)] = color
     stacks = {
         cell_name(c): [
             f"{layer.kind}:{layer.ref}{layer.half}{':' + layer.direction if layer.direction else ''}"
@@ -309,6 +314,8 @@ def _player_view(state: CargoState, seat: int, viewer: int | None) -> dict[str, 
         "forklift": p.forklift,
         "forklift_height": p.forklift_height,
         "streets": {k: [_truck_view(t) for t in v] for k, v in p.streets.items()},
+        "active_docks": active,
+        "points": points(state, p, hook),
     }
     if viewer == seat:
         out["hand"] = list(p.hand)
@@ -323,6 +330,7 @@ def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, A
         "round": flow.round,
         "phase": phase_name(state),
         "side": state.side.name if state.side else None,
+        "face": state.face,
         "over": flow.over,
         "pending": [(d.player, d.kind, d.prompt) for d in flow.pending],
         "active": list(flow.active),
@@ -333,7 +341,7 @@ def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, A
             "ap": state.turn.ap,
             "must_spend": state.turn.must_spend,
         },
-        "players": [_player_view(state, s, viewer) for s in range(len(state.seats))],
+        "players": [_player_view(state, s, viewer, hook) for s in range(len(state.seats))],
         "bag": len(state.bag),
         "deck": len(state.deck),
         "supply": {

@@ -72,9 +72,7 @@ def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int
     """The scoring breakdown of one player, as in the rulebook's End Game Scoring example."""
     side = state.side
     assert side is not None and state.content is not None
-    shipping = sum(
-        side.ship_values[n - 1] for c in side.colors if (n := player.shipped[c]) > 0
-    )
+    shipping = sum(side.ship_values[n - 1] for c in side.colors if (n := player.shipped[c]) > 0)
     columns = len(player.ship_columns)
     shipping += side.complete_columns_points.get(columns, 0)
     receiving = sum(

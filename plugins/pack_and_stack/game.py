@@ -157,6 +157,14 @@ class PackAndStack(Game):
     def render(self, state: PackAndStackState, viewer: int | None, topic: str = "") -> str:
         return render(state, viewer, topic)
 
+    def picture(self, state: PackAndStackState, viewer: int | None) -> Any:
+        from .picture import draw
+
+        return draw(self.view(state, viewer), state.c)
+
+    def scores(self, state: PackAndStackState) -> list[float]:
+        return [float(p) for p in state.points]
+
     def describe(self, state: PackAndStackState, viewer: int | None, ident: str) -> str | None:
         return truck_card_text(state, ident)
 

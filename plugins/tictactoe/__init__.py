@@ -143,6 +143,28 @@ class TicTacToe(Game):
             "cells": [None if v < 0 else state.players[v] for v in state.cells],
         }
 
+    def picture(self, state: TicTacToeState, viewer: int | None) -> Any:
+        from dockyard.svg import Svg
+
+        view = self.view(state, viewer)
+        n, cell = view["size"], 80
+        svg = Svg(n * cell + 60, n * cell + 90, "Tic-tac-toe")
+        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(state.players)}", class_="title")
+        for i, mark in enumerate(view["cells"]):
+            col, row = i % n, i // n
+            x, y = 40 + col * cell, 40 + (n - 1 - row) * cell
+            g = svg.group(id=_cell_name(i, n))
+            svg.rect(x, y, cell, cell, g, fill="#fff", stroke="#222", stroke_width=2)
+            svg.text(x + 4, y + 12, _cell_name(i, n), g, class_="small dim")
+            if mark is not None:
+                seat = state.players.index(mark)
+                symbol = MARKS[seat] if seat < len(MARKS) else mark[:1]
+                color = ("blue", "red")[seat % 2]
+                svg.token(
+                    x + cell / 2, y + cell / 2, cell * 0.32, color, symbol.upper(), g, tip=mark
+                )
+        return svg
+
     def render(self, state: TicTacToeState, viewer: int | None, topic: str = "") -> str:
         n = state.board.size
         rows = []

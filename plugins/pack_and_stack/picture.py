@@ -1,0 +1,179 @@
+"""The Pack & Stack table as an SVG picture, drawn from the view and the printed components.
+
+Each player's truck card is drawn once per level, side by side (level 1 first, row 1 at the
+arrow at the bottom), with the pieces placed on it; then the pieces in hand, the points and the
+last scoring. Every piece carries its letter (W, G, B, T, P) as well as its color.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dockyard.svg import Svg, fill, ink
+from dockyard.words import plural
+
+from .components import COLUMNS, FILLED, WHITE, Components, parse_cell, rod_cells
+
+S = 28  # a square of a truck card
+PANEL_W, PANEL_H = 560, 214
+
+
+def draw(view: dict[str, Any], c: Components) -> Svg:
+    players = view["players"]
+    per_row = 2
+    rows = (len(players) + per_row - 1) // per_row
+    width = 24 + per_row * (PANEL_W + 12)
+    height = 70 + rows * (PANEL_H + 12) + 60
+    title = f"Pack & Stack: round {view['round']}, {view['phase']} phase"
+    svg = Svg(width, height, title)
+    over = f"; game over ({view['over']})" if view.get("over") else ""
+    svg.text(12, 26, title + over, class_="title")
+    supply = ", ".join(f"{n} {kind}" for kind, n in view["supply"].items())
+    svg.text(
+        12,
+        44,
+        f"bank {view['bank']} points; draw pile {plural(view['draw_pile'], 'card')} (face "
+        f"down); discard pile {', '.join(view['discard_pile']) or 'empty'}",
+        class_="mid",
+    )
+    svg.text(12, 60, f"supply: {supply}", class_="mid")
+    letters = {p.kind: p.letter for p in c.pieces}
+    for i, player in enumerate(players):
+        x = 12 + (i % per_row) * (PANEL_W + 12)
+        y = 70 + (i // per_row) * (PANEL_H + 12)
+        _panel(svg, player, c, letters, x, y, view.get("you") == player["name"])
+    legend = [(kind, f"{letters[kind]} {kind} ({c.piece(kind).size} long)") for kind in c.kinds]  # type: ignore[union-attr]
+    legend += [("#555", "printed filled square"), ("#fff", "empty white square")]
+    svg.legend(12, height - 58, legend, per_row=4)
+    return svg
+
+
+def _panel(
+    svg: Svg,
+    player: dict[str, Any],
+    c: Components,
+    letters: dict[str, str],
+    x: float,
+    y: float,
+    you: bool,
+) -> None:
+    g = svg.group(id=f"player-{player['name']}")
+    svg.rect(
+        x,
+        y,
+        PANEL_W,
+        PANEL_H,
+        g,
+        fill="#fffbe6" if player["acting"] else "#fff",
+        stroke="#999",
+        rx=6,
+    )
+    name = player["name"] + (" (you)" if you else "")
+    svg.text(x + 8, y + 18, f"{name}: {plural(player['points'], 'point')}", g, class_="big")
+    hand = player["hand"]
+    svg.text(x + 8, y + 34, "in hand:", g, class_="small")
+    hx = x + 52
+    for kind, n in hand.items():
+        for _ in range(n):
+            svg.token(hx, y + 31, 6, kind, letters[kind], g, tip=f"{kind} in hand")
+            hx += 14
+    if not any(hand.values()):
+        svg.text(hx, y + 34, "nothing", g, class_="small dim")
+    bill = player.get("last_scoring")
+    if bill:
+        svg.text(
+            x + 8,
+            y + 50,
+            f"last scoring: {bill['empty']} empty, {bill['unloaded']} unloaded, paid "
+            f"{bill['paid']}" + (f", bonus {bill['bonus']}" if bill["bonus"] else ""),
+            g,
+            class_="small",
+        )
+    truck = player["truck"]
+    if truck is None:
+        svg.text(x + 8, y + 80, "no truck yet", g, class_="mid dim")
+        if player["front"]:
+            svg.text(x + 8, y + 96, "in front: " + ", ".join(player["front"]), g, class_="small")
+        return
+    card = c.truck(truck["id"])
+    svg.text(
+        x + 8,
+        y + 66,
+        f"truck {card.id}: {plural(card.levels, 'level')}; "
+        f"{plural(player['empty_spaces'], 'empty space')}; unloaded pieces cost "
+        f"{player['unloaded_cost']}",
+        g,
+        class_="small",
+    )
+    filled: dict[tuple[int, int, int], str] = {}
+    for piece in player["load"]:
+        kind = piece["kind"]
+        at = parse_cell(piece["cell"])
+        assert at is not None
+        size = c.piece(kind).size  # type: ignore[union-attr]
+        for cell in rod_cells(size, at[0], at[1], piece["level"], piece["orientation"]):
+            filled[cell] = kind
+    gap = 14
+    level_w = card.width * S + gap
+    scale = min(1.0, (PANEL_W - 36) / (card.levels * level_w))
+    s = S * scale
+    top = y + 80
+    for level in range(1, card.levels + 1):
+        lx = x + 24 + (level - 1) * level_w * scale
+        svg.text(lx, top + 8, f"level {level}", g, class_="small")
+        for yy in range(card.depth):
+            for xx in range(card.width):
+                sx, sy = lx + xx * s, top + 14 + (card.depth - 1 - yy) * s
+                printed = card.square(xx, yy)
+                square = f"{COLUMNS[xx]}{yy + 1}"
+                if printed == FILLED:
+                    svg.rect(sx, sy, s, s, g, fill="#555", stroke="#222")
+                elif printed == WHITE:
+                    kind = filled.get((xx, yy, level))
+                    if kind is None:
+                        svg.rect(sx, sy, s, s, g, fill="#fff", stroke="#888")
+                    else:
+                        cell = svg.group(g)
+                        svg.rect(sx, sy, s, s, cell, fill=fill(kind), stroke="#222")
+                        svg.text(
+                            sx + s / 2,
+                            sy + s * 0.7,
+                            letters[kind],
+                            cell,
+                            font_size=f"{s * 0.55:.0f}px",
+                            text_anchor="middle",
+                            font_weight="bold",
+                            style=f"fill:{ink(kind)}",
+                        )
+                        svg.title(cell, f"{kind} at {square} level {level}")
+        for xx in range(card.width):
+            svg.text(
+                lx + xx * s + s / 2,
+                top + 14 + card.depth * s + 10,
+                COLUMNS[xx],
+                g,
+                font_size="8px",
+                text_anchor="middle",
+                class_="dim",
+            )
+        if level == 1:
+            for yy in range(card.depth):
+                svg.text(
+                    lx - 4,
+                    top + 14 + (card.depth - 1 - yy) * s + s * 0.65,
+                    str(yy + 1),
+                    g,
+                    font_size="8px",
+                    text_anchor="end",
+                    class_="dim",
+                )
+    svg.text(
+        x + 8,
+        y + PANEL_H - 8,
+        "▲ row 1 is at the arrow (the truck's open back)",
+        g,
+        font_size="8px",
+        class_="dim",
+    )
+    tip = "; ".join(f"{p['kind']} at {p['cell']} level {p['level']}" for p in player["load"])
+    svg.title(g, f"{player['name']}: truck {card.id}" + (f"; loaded: {tip}" if tip else ""))
