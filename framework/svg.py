@@ -184,11 +184,17 @@ class Svg:
             self.title(g, tip)
         return g
 
-    def legend(self, x: float, y: float, entries: list[tuple[str, str]], per_row: int = 6) -> float:
+    def legend(
+        self,
+        x: float,
+        y: float,
+        entries: list[tuple[str, str]],
+        per_row: int = 6,
+        col_w: float = 190,
+    ) -> float:
         """Swatches with words; entries are (color name or '', text). Returns the height used."""
         g = self.group(id="legend")
         self.text(x, y + 11, "Legend", g, class_="mid", font_weight="bold")
-        col_w = 190
         for i, (color, words) in enumerate(entries):
             cx = x + (i % per_row) * col_w
             cy = y + 22 + (i // per_row) * 18

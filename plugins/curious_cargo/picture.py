@@ -40,7 +40,7 @@ def draw(view: dict[str, Any], catalog: CuriousCargoContent, truck: Any) -> Svg:
     side_w = 360
     width = MARGIN + len(players) * fac_w + side_w + MARGIN
     track_h = 96
-    height = 44 + fac_h + track_h + 70
+    height = 44 + fac_h + track_h + 88
     title = f"Curious Cargo: round {view['round']}, {view['phase']} phase"
     svg = Svg(width, height, title)
     over = f"; game over ({view['over']})" if view.get("over") else ""
@@ -74,10 +74,10 @@ def draw(view: dict[str, Any], catalog: CuriousCargoContent, truck: Any) -> Svg:
         (WALL, "wall"),
         ("", "◎ Gear square;  ×2 stack height"),
         ("", "S splitter;  ▦ scaffolding"),
-        ("", "dock: ▶ active, × unavailable"),
+        ("", "dock: ◀ active line (goods flow), × none"),
         ("", "truck: cab with id, X blocked space"),
     ]
-    svg.legend(MARGIN, height - 66, legend, per_row=6)
+    svg.legend(MARGIN, height - 84, legend, per_row=5, col_w=235)
     return svg
 
 
@@ -220,14 +220,10 @@ def _facility(
                 svg.title(g, f"{street} dock {number}: unavailable")
             elif str(number) in active:
                 color = active[str(number)]
-                tip = dx + (DOCK if left else 0)
-                d = 1 if left else -1
+                # the arrow points the way goods go: out to a shipping truck, in from a
+                # receiving one (both leftwards, as the streets lie)
                 svg.polygon(
-                    [
-                        (tip, y + C / 2),
-                        (tip - d * DOCK + d * 2, y + 7),
-                        (tip - d * DOCK + d * 2, y + C - 7),
-                    ],
+                    [(dx + 1, y + C / 2), (dx + DOCK - 1, y + 7), (dx + DOCK - 1, y + C - 7)],
                     g,
                     fill=fill(color),
                     stroke="#222",
@@ -244,7 +240,7 @@ def _layer_words(layer: str) -> str:
     kind, _, rest = layer.partition(":")
     if kind == "tile":
         ident, _, direction = rest.partition(":")
-        return f"tile {ident} pointing {direction}"
+        return f"tile {ident[:-1]} (square {ident[-1]}) pointing {direction}"
     if kind == "splitter":
         return f"{rest} splitter"
     return "scaffolding"

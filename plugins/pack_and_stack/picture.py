@@ -89,11 +89,18 @@ def _panel(
             g,
             class_="small",
         )
+    if player["front"]:
+        svg.text(
+            x + PANEL_W - 8,
+            y + 18,
+            "truck cards in front: " + ", ".join(player["front"]),
+            g,
+            class_="small",
+            text_anchor="end",
+        )
     truck = player["truck"]
     if truck is None:
         svg.text(x + 8, y + 80, "no truck yet", g, class_="mid dim")
-        if player["front"]:
-            svg.text(x + 8, y + 96, "in front: " + ", ".join(player["front"]), g, class_="small")
         return
     card = c.truck(truck["id"])
     svg.text(
@@ -106,6 +113,7 @@ def _panel(
         class_="small",
     )
     filled: dict[tuple[int, int, int], str] = {}
+    outlines: list[list[tuple[int, int, int]]] = []  # each piece's cells, to outline it
     for piece in player["load"]:
         kind = piece["kind"]
         at = parse_cell(piece["cell"])
@@ -113,6 +121,7 @@ def _panel(
         size = c.piece(kind).size  # type: ignore[union-attr]
         for cell in rod_cells(size, at[0], at[1], piece["level"], piece["orientation"]):
             filled[cell] = kind
+        outlines.append(rod_cells(size, at[0], at[1], piece["level"], piece["orientation"]))
     gap = 14
     level_w = card.width * S + gap
     scale = min(1.0, (PANEL_W - 36) / (card.levels * level_w))
@@ -156,6 +165,22 @@ def _panel(
                 text_anchor="middle",
                 class_="dim",
             )
+        for cells in outlines:  # one outline per piece on this level: pieces are told apart
+            here = [(cx, cy) for cx, cy, cz in cells if cz == level]
+            if here:
+                x1, x2 = min(c[0] for c in here), max(c[0] for c in here)
+                y1, y2 = min(c[1] for c in here), max(c[1] for c in here)
+                svg.rect(
+                    lx + x1 * s + 1.5,
+                    top + 14 + (card.depth - 1 - y2) * s + 1.5,
+                    (x2 - x1 + 1) * s - 3,
+                    (y2 - y1 + 1) * s - 3,
+                    g,
+                    fill="none",
+                    stroke="#000",
+                    stroke_width=2.5,
+                    rx=3,
+                )
         if level == 1:
             for yy in range(card.depth):
                 svg.text(
