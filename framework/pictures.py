@@ -93,20 +93,21 @@ def picture(session: Any, player: str | None) -> Svg:
 VIEWER_CSS = """
 body { margin: 0; font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; background: #f3f1ea;
        color: #222; display: flex; height: 100vh; }
-#side { width: 300px; display: flex; flex-direction: column; border-right: 1px solid #bbb;
+#side { width: 340px; flex: none; display: flex; flex-direction: column; border-right: 1px solid #bbb;
         background: #fff; }
 #side h1 { font-size: 16px; margin: 8px 10px 2px; }
 #side .sub { font-size: 12px; margin: 0 10px 6px; color: #555; }
 #controls { padding: 6px 10px; border-bottom: 1px solid #ddd; }
 #controls input[type=range] { width: 100%; }
 #step { font-size: 13px; }
-#log { flex: 1; overflow-y: auto; margin: 0; padding: 0; list-style: none; font-size: 12px;
+#log { flex: 1; overflow: auto; margin: 0; padding: 0; list-style: none; font-size: 12px;
        font-family: 'DejaVu Sans Mono', monospace; }
 #log li { padding: 1px 10px; cursor: pointer; white-space: pre; }
 #log li:hover { background: #eef; }
 #log li.now { background: #234; color: #fff; }
 #chart { border-top: 1px solid #ddd; padding: 4px; }
 #table { flex: 1; overflow: auto; padding: 8px; }
+#table svg { max-width: 100%; height: auto; }
 button { font-size: 13px; }
 """
 
@@ -149,7 +150,7 @@ show(data.start);
 """
 
 
-def score_chart(names: list[str], series: list[list[float]], width: int = 280) -> str:
+def score_chart(names: list[str], series: list[list[float]], width: int = 320) -> str:
     """A small line chart of each player's points after each action (inline SVG)."""
     height, left, top, bottom = 150, 30, 10, 24
     plot_w, plot_h = width - left - 8, height - top - bottom
@@ -232,7 +233,7 @@ def replay_html(session: Any, player: str | None) -> str:
         "chunks": list(chunks),
         "frames": frames,
         "start": 0,
-        "chart": {"left": 30, "width": 280 - 30 - 8},
+        "chart": {"left": 30, "width": 320 - 30 - 8},
     }
     log = ['<li data-step="0">(start)</li>'] + [
         f'<li data-step="{i}">{i:>3}. {html.escape(line)}</li>'
