@@ -317,3 +317,32 @@ def test_a_script_may_draw_only_under_its_folder(dockyard, tmp_path: Path, monke
     code, _, err = dockyard("run", str(script))
     assert code == 0, err
     assert ">X<" in (tmp_path / "inside.svg").read_text()
+
+
+def test_show_svg_in_a_real_terminal(tmp_path: Path) -> None:
+    """As a person types it: the REPL in a pseudo-terminal writes the picture and goes on."""
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "TERM": "xterm-256color", "DOCKYARD_HISTORY": str(tmp_path / "h")}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "dockyard", "play", "tictactoe", "--as", "x"],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 160),
+    )
+    child.expect(r"tictactoe[^\n>]*>")
+    child.sendline("mark b2")
+    child.expect(r"tictactoe[^\n>]*>")
+    child.sendline("show --svg board.svg")
+    child.expect("wrote board.svg")
+    child.expect(r"tictactoe[^\n>]*>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    root = ET.parse(tmp_path / "board.svg").getroot()
+    marks = [e.text for e in root.iter() if local(e.tag) == "text" and e.text in ("X", "O")]
+    assert marks == ["X"]
