@@ -1,6 +1,7 @@
 """dockyard: play and author tabletop games by their rules."""
 
 from ._version import __version__
+from .core import Rng
 from .game import (
     Action,
     Context,
@@ -25,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Outcome",
+    "Rng",
     "Session",
     "Setup",
     "State",

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .files import FileProblem, walk_files
 from .game import DockyardError, Game, Variant
@@ -20,8 +19,7 @@ from .loader import Content, load
 from .registry import registry
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """What fixes a session's start: replaying its log from here gives the same game."""
 
     game: str

@@ -6,9 +6,10 @@ A leaf module: it imports nothing from dockyard, so every other module can impor
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class DockyardError(Exception):
@@ -37,9 +38,9 @@ def _arg_text(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: a kind, the player concerned (if any) and what it was."""
+class Event(NamedTuple):
+    """Something that happened: a kind, the player concerned (if any) and what it was.
+    (A named tuple: rules make several per action, so it must be cheap to make.)"""
 
     kind: str
     player: str | None
@@ -123,3 +124,44 @@ class FlowState:
             self.finishing,
             self.reveals,
         )
+
+
+class Rng(random.Random):
+    """A game's random generator: `random.Random(seed)` in every way (the same numbers for the
+    same seed), but seeded only when first used. Seeding a Mersenne Twister costs more than
+    setting up a whole game of tic-tac-toe, and games that never draw or shuffle never pay."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._seed_pending = seed
+        self.gauss_next = None
+        self.__class__ = _LazyRng  # until its first use
+
+    def _ready(self) -> None:
+        # a method bound before the first use still comes here afterwards: seed only once
+        if type(self) is _LazyRng:
+            self.__class__ = Rng  # type: ignore[assignment]
+            random.Random.seed(self, self._seed_pending)
+
+
+class _LazyRng(Rng):
+    """An `Rng` not seeded yet: anything that reads or sets its state seeds it first."""
+
+    def random(self) -> float:
+        self._ready()
+        return self.random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._ready()
+        return self.getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._ready()
+        return self.getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.__class__ = Rng  # type: ignore[assignment]
+        self.setstate(state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.__class__ = Rng  # type: ignore[assignment]
+        self.seed(a, version)

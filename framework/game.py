@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .core import (  # noqa: F401  (re-exported: dockyard.game is where games import them)
     Action,
@@ -41,7 +41,7 @@ class Context:
         self.variants = tuple(variants)
 
     def emit(self, kind: str, player: str | None, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, player, text, tuple(data.items())))
+        self.events.append(Event(kind, player, text, tuple(data.items()) if data else ()))
 
 
 @dataclass(slots=True)
@@ -53,16 +53,15 @@ class State:
     flow: FlowState
 
 
-@dataclass(frozen=True)
-class Setup:
-    """Everything a game needs to make its first state."""
+class Setup(NamedTuple):
+    """Everything a game needs to make its first state (a named tuple: cheap to make)."""
 
     players: tuple[str, ...]
     seed: int
     content: Content
     variants: tuple[str, ...]
     hook: Any
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any]
 
 
 class Game:

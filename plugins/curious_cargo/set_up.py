@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from dockyard import Context, Setup
+from dockyard import Context, Rng, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState
 from dockyard.words import plural
@@ -77,7 +77,7 @@ class SetUp(Rounds):
         rules["first_game"] = int(bool(opts.get("first_game")))
         rules["scaffolding"] = cc.supply.scaffolding
         board = cc.boards[table.board]
-        rng = random.Random(setup.seed)
+        rng = Rng(setup.seed)
         state = CargoState(
             list(setup.players),
             rng,

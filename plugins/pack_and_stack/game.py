@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dockyard import Action, Context, Game, Outcome, Setup
+from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, end_turn, start
 from dockyard.loader import Content
 
@@ -59,7 +59,7 @@ class PackAndStack(Game):
     def setup(self, setup: Setup, ctx: Context) -> PackAndStackState:
         c: Components = setup.content.built
         n = len(setup.players)
-        rng = random.Random(setup.seed)
+        rng = Rng(setup.seed)
         state = PackAndStackState(list(setup.players), rng, FlowState(), parts=c)
         state.supply = {p.kind: p.count for p in c.pieces}
         state.hands = [dict.fromkeys(c.kinds, 0) for _ in range(n)]

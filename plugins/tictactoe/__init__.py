@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from dockyard import Action, Context, Game, Outcome, Setup, State, hookimpl
+from dockyard import Action, Context, Game, Outcome, Rng, Setup, State, hookimpl
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
 from dockyard.loader import Content, ContentError
 
@@ -88,7 +87,7 @@ class TicTacToe(Game):
     def setup(self, setup: Setup, ctx: Context) -> TicTacToeState:
         board: Board = setup.content.built
         state = TicTacToeState(
-            list(setup.players), random.Random(setup.seed), FlowState(), board, [-1] * board.size**2
+            list(setup.players), Rng(setup.seed), FlowState(), board, [-1] * board.size**2
         )
         start(self, state, ctx)
         return state

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from dockyard import Action, Context, Game, Outcome, Setup, State
+from dockyard import Action, Context, Game, Outcome, Rng, Setup, State
 from dockyard.flow import FlowState, Phase, end_turn, reveal, seat_order, start
 from dockyard.loader import Content, ContentError
 
@@ -100,7 +100,7 @@ class ShipCaptainCrew(Game):
     # ---- rules ------------------------------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> CrewState:
         rules: Rules = setup.content.built
-        state = CrewState(list(setup.players), random.Random(setup.seed), FlowState(), rules)
+        state = CrewState(list(setup.players), Rng(setup.seed), FlowState(), rules)
         state.totals = [0] * len(setup.players)
         state.turn = Turn(rules.rolls)
         start(self, state, ctx)
