@@ -142,19 +142,19 @@ def _panel(
                     if kind is None:
                         svg.rect(sx, sy, s, s, g, fill="#fff", stroke="#888")
                     else:
-                        cell = svg.group(g)
-                        svg.rect(sx, sy, s, s, cell, fill=fill(kind), stroke="#222")
+                        unit = svg.group(g)
+                        svg.rect(sx, sy, s, s, unit, fill=fill(kind), stroke="#222")
                         svg.text(
                             sx + s / 2,
                             sy + s * 0.7,
                             letters[kind],
-                            cell,
+                            unit,
                             font_size=f"{s * 0.55:.0f}px",
                             text_anchor="middle",
                             font_weight="bold",
                             style=f"fill:{ink(kind)}",
                         )
-                        svg.title(cell, f"{kind} at {square} level {level}")
+                        svg.title(unit, f"{kind} at {square} level {level}")
         for xx in range(card.width):
             svg.text(
                 lx + xx * s + s / 2,
