@@ -19,6 +19,7 @@ class History:
     state: Any
     events: list[Event]
     last_events: list[Event]
+    _epoch: int
 
     def format(self, action: Action) -> str:
         raise NotImplementedError
@@ -71,6 +72,7 @@ class History:
         taken = self.log[len(self.log) - n :]
         kept = self.log[: len(self.log) - n]
         self.state, self.events = self._replay(kept)
+        self._epoch += 1
         self.log = kept
         while self.barriers and self.barriers[-1] > len(kept):
             self.barriers.pop()

@@ -145,7 +145,12 @@ class Session(History):
         self.log: list[Action] = []
         self.redo_stack: list[Action] = []
         self.barriers: list[int] = []  # log lengths after actions that revealed something
-        self._offered: list[Action] = []  # what legal_actions() returned last
+        # what legal_actions() returned last, by identity, and the epoch it was for: `apply`
+        # of one of these very objects needs no legality check (the rules just listed it)
+        self._offered: list[Action] = []
+        self._offered_ids: set[int] = set()
+        self._offered_epoch = -1
+        self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
@@ -212,7 +217,9 @@ class Session(History):
         for seat in seats:
             if seat in allowed:
                 out.extend(self.game.legal_actions(self.state, seat))
-        self._offered = out  # these very objects need no well-formedness check in `apply`
+        self._offered = out  # kept alive, so that their ids stay theirs
+        self._offered_ids = set(map(id, out))
+        self._offered_epoch = self._epoch
         return out
 
     def malformed(self, action: Any) -> str | None:
@@ -233,7 +240,7 @@ class Session(History):
         """Why an action the rules accept is still not well formed: its own canonical text must
         parse back to it, so an extra or odd argument is refused instead of making an
         unloadable save. Checked once per distinct action."""
-        if any(offered is action for offered in self._offered):
+        if id(action) in self._offered_ids:
             return None  # the rules made it (and the generic suite checks that it round-trips)
         known = self.language.known
         if action in known:
@@ -268,12 +275,14 @@ class Session(History):
             except Exception:  # rules need not expect malformed actions: rebuild, to be sure
                 if state is self.state:
                     self.state, _ = self._replay(self.log)
+                    self._epoch += 1
                 return odd
         try:
             return self.game.check(state, action, seat)
         except Exception as exc:  # a rule crashed: rebuild the state in case it changed it
             if state is self.state:
                 self.state, _ = self._replay(self.log)
+                self._epoch += 1
             raise DockyardError(
                 f"internal error while checking {self.format(action)!r}: "
                 f"{type(exc).__name__}: {exc} (the game is as it was before)"
@@ -293,13 +302,16 @@ class Session(History):
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
-        bad = self.malformed(action)
-        if bad is not None:
-            raise IllegalAction(bad)
-        seat = self._seat(action.player)
-        reason = self._why_illegal(self.state, action, seat)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if self._offered_epoch == self._epoch and id(action) in self._offered_ids:
+            seat = self.config.players.index(action.player)  # just listed as legal: it is
+        else:
+            bad = self.malformed(action)
+            if bad is not None:
+                raise IllegalAction(bad)
+            seat = self._seat(action.player)
+            reason = self._why_illegal(self.state, action, seat)
+            if reason is not None:
+                raise IllegalAction(reason)
         ctx = Context(self.game, self.hook, self.config.variants)
         reveals = self.state.flow.reveals
         try:
@@ -307,12 +319,14 @@ class Session(History):
         except Exception as exc:
             # A rule failed half-way: rebuild the state from the log so nothing is lost.
             self.state, _ = self._replay(self.log)
+            self._epoch += 1
             raise DockyardError(
                 f"internal error while playing {self.format(action)!r}: {type(exc).__name__}: {exc} "
                 "(the game is as it was before)"
             ) from exc
         # the record of the move is its canonical text, so any log of events can be pasted back
         ctx.events.insert(0, Event("move", action.player, self.format(action)))
+        self._epoch += 1
         self.log.append(action)
         if self.state.flow.reveals != reveals:
             self.barriers.append(len(self.log))  # hidden information came out: undo stops here

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from dockyard import Action, Context, Game, Outcome, Rng, Setup, State, hookimpl
@@ -17,6 +17,31 @@ MARKS = ("x", "o")
 class Board:
     size: int
     win: int
+
+    @cached_property
+    def cells(self) -> dict[str, int]:
+        """Cell name -> index."""
+        return {_cell_name(i, self.size): i for i in range(self.size**2)}
+
+    @cached_property
+    def runs_through(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """For each cell, the runs of `win` cells that pass through it (a mark can only
+        complete those)."""
+        runs = _lines(self)
+        return tuple(tuple(run for run in runs if i in run) for i in range(self.size**2))
+
+    @cached_property
+    def _marks(self) -> dict[str, tuple[Action, ...]]:
+        return {}
+
+    def marks(self, player: str) -> tuple[Action, ...]:
+        """`player`'s mark on each cell, made once (legal_actions picks the free ones)."""
+        found = self._marks.get(player)
+        if found is None:
+            found = self._marks[player] = tuple(
+                Action(player, "mark", (_cell_name(i, self.size),)) for i in range(self.size**2)
+            )
+        return found
 
 
 @dataclass(slots=True)
@@ -93,11 +118,8 @@ class TicTacToe(Game):
         return state
 
     def legal_actions(self, state: TicTacToeState, player: int) -> list[Action]:
-        name = state.players[player]
-        size = state.board.size
-        return [
-            Action(name, "mark", (_cell_name(i, size),)) for i, v in enumerate(state.cells) if v < 0
-        ]
+        marks = state.board.marks(state.players[player])
+        return [marks[i] for i, v in enumerate(state.cells) if v < 0]
 
     def check(self, state: TicTacToeState, action: Action, player: int) -> str | None:
         if action.verb != "mark":
@@ -110,21 +132,17 @@ class TicTacToe(Game):
         return None
 
     def apply(self, state: TicTacToeState, action: Action, player: int, ctx: Context) -> None:
-        index = _cell_index(action.args[0], state.board.size)
-        assert index is not None
-        state.cells[index] = player
+        cells = state.cells
+        index = state.board.cells[action.args[0]]
+        cells[index] = player
         ctx.emit(
             "mark", action.player, f"{action.player} marks {action.args[0]}", cell=action.args[0]
         )
-        if any(
-            all(state.cells[i] == player for i in run)
-            for run in _lines(state.board)
-            if index in run
-        ):
+        if any(all(cells[i] == player for i in run) for run in state.board.runs_through[index]):
             state.winner = player
             run = "three" if state.board.win == 3 else str(state.board.win)
             state.flow.over = f"{state.players[player]} has {run} in a row"
-        elif all(v >= 0 for v in state.cells):
+        elif -1 not in cells:
             state.flow.over = "the board is full"
         if state.flow.over is not None:
             ctx.emit("game-over", None, f"the game ends: {state.flow.over}")
