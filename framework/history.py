@@ -1,6 +1,7 @@
 """Undo and redo: a session is its seed plus its action log, so taking actions back is
-replaying fewer of them. An action that revealed hidden information (a draw, a roll, a card
-turned up) is a barrier undo does not cross, and a seated player takes back only their own."""
+replaying fewer of them. For players (the REPL), an action that revealed hidden information (a
+draw, a roll, a card turned up) is a barrier undo does not cross, and a seated player takes back
+only their own; from Python, undo goes anywhere."""
 
 from __future__ import annotations
 
@@ -58,14 +59,24 @@ class History:
         return None
 
     def undo(
-        self, n: int = 1, *, players: Collection[str] | None = None, force: bool = False
+        self,
+        n: int = 1,
+        *,
+        players: Collection[str] | None = None,
+        barriers: bool = False,
+        force: bool = False,
     ) -> int:
-        """Take back the last `n` actions (as many as there are); returns how many. Refused
-        (DockyardError) past an action that revealed hidden information, unless `force` (for
-        tools that own every seat), and with `players`, past another player's action."""
+        """Take back the last `n` actions (as many as there are); returns how many.
+
+        From Python the caller owns every seat (a bot's search, a test, a tool), so undo goes
+        anywhere. What faces players asks for their rules: with `barriers`, an action that
+        revealed hidden information (a draw, a roll, a card turned up) is not taken back
+        (DockyardError), because nobody can be made to forget it; with `players`, only their
+        own actions are. The REPL always asks for barriers. (`force` is the old spelling of
+        "no barriers", kept for callers that used it.)"""
         if not self.log:
             return 0
-        reason = self.why_not_undo(n, players, barriers=not force)
+        reason = self.why_not_undo(n, players, barriers=barriers and not force)
         if reason is not None:
             raise DockyardError(f"cannot undo: {reason}")
         n = min(n, len(self.log))

@@ -273,7 +273,7 @@ class Shell(Looking):
         reason = session.why_not_undo(n, who)
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
-        session.undo(n, players=who)
+        session.undo(n, players=who, barriers=True)
         self.announced = False
         for action in reversed(taken):
             self.output.say(f"took back {session.format(action)}", "yellow")

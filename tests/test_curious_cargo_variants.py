@@ -477,9 +477,9 @@ def test_mulligan_puts_the_hand_on_the_bottom_of_the_deck_and_draws_as_many_once
     s.apply_text("p1: end")
     assert s.check(s.parse("p2: mulligan")) is None  # once per game for each player
     with pytest.raises(DockyardError, match="revealed hidden information"):
-        s.undo(2)  # the mulligan drew cards: no taking it back in play
-    s.undo(2, force=True)
-    assert s.check(s.parse("p1: mulligan")) is None  # a forced undo takes the mulligan back too
+        s.undo(2, barriers=True)  # the mulligan drew cards: no taking it back in play
+    s.undo(2)
+    assert s.check(s.parse("p1: mulligan")) is None  # a tool's undo takes the mulligan back too
 
 
 def test_mulligan_comes_before_the_trucking_action_and_only_in_the_trucking_phase():

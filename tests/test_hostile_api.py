@@ -104,8 +104,9 @@ def test_undo_stops_at_a_pack_and_stack_pile_draw() -> None:
     s = Session("pack-and-stack", seed=3)
     s.apply_text("p1: claim pile")  # the top card of the face-down pile is shown to all
     with pytest.raises(DockyardError, match="revealed hidden information"):
-        s.undo()
+        s.undo(barriers=True)
     assert len(s.log) == 1
+    assert s.undo() == 1  # from Python the caller owns every seat
 
 
 def test_undo_stops_at_a_curious_cargo_draw() -> None:
@@ -115,9 +116,19 @@ def test_undo_stops_at_a_curious_cargo_draw() -> None:
     draw = next(a for a in s.legal_actions() if a.verb == "draw")
     s.apply(draw)
     with pytest.raises(DockyardError, match="revealed hidden information"):
-        s.undo()
-    s.undo(force=True)  # a tool that owns every seat may still go back
+        s.undo(barriers=True)
+    s.undo()  # a tool that owns every seat may still go back
     assert draw not in s.log[-1:]
+
+
+def test_the_repl_never_takes_back_a_draw(dockyard) -> None:
+    """Players meet the barrier: in the REPL (hot seat or seated), `undo` past a reveal is
+    refused with the reason, and the game stays as it was."""
+    lines = "p1: claim pile\nundo\nlog\n"
+    code, out, err = dockyard("play", "pack-and-stack", "--seed", "3", stdin=lines)
+    assert code == 1
+    assert "revealed hidden information" in err
+    assert out.strip().splitlines()[-1] == "p1: claim pile"
 
 
 def test_undo_of_an_action_that_revealed_nothing_works() -> None:
