@@ -136,6 +136,11 @@ class Rng(random.Random):
         self.gauss_next = None
         self.__class__ = _LazyRng  # until its first use
 
+    def __clone__(self) -> Rng:  # dockyard.cloning
+        twin = Rng.__new__(Rng)
+        twin.setstate(self.getstate())
+        return twin
+
     def _ready(self) -> None:
         # a method bound before the first use still comes here afterwards: seed only once
         if type(self) is _LazyRng:
@@ -145,6 +150,11 @@ class Rng(random.Random):
 
 class _LazyRng(Rng):
     """An `Rng` not seeded yet: anything that reads or sets its state seeds it first."""
+
+    def __clone__(self) -> Rng:  # a copy not seeded yet either
+        if type(self) is not _LazyRng:
+            return Rng.__clone__(self)
+        return Rng(self._seed_pending)
 
     def random(self) -> float:
         self._ready()

@@ -152,6 +152,15 @@ class Game:
         """Topics `show` accepts, besides the empty one."""
         return ()
 
+    def clone(self, state: Any) -> Any:
+        """A copy of `state` that evolves on its own (undo checkpoints, and search). The default
+        copies every list, dict, set and mutable dataclass and shares strings, numbers, tuples
+        and frozen dataclasses (dockyard.cloning); override it if your state holds other
+        things, or to make it faster."""
+        from .cloning import clone
+
+        return clone(state)
+
     def picture(self, state: Any, viewer: int | None) -> Any:
         """The table as `viewer` sees it, drawn as SVG (a `dockyard.svg.Svg`), or None when
         the game draws no pictures. Draw from `self.view(state, viewer)` and the public

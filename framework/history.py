@@ -31,6 +31,9 @@ class History:
     def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
         raise NotImplementedError
 
+    def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
     def why_not_undo(
         self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True
     ) -> str | None:
@@ -82,7 +85,7 @@ class History:
         n = min(n, len(self.log))
         taken = self.log[len(self.log) - n :]
         kept = self.log[: len(self.log) - n]
-        self.state, self.events = self._replay(kept)
+        self.state, self.events = self._rewind(kept)
         self._epoch += 1
         self.log = kept
         while self.barriers and self.barriers[-1] > len(kept):

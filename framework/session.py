@@ -43,6 +43,7 @@ from .registry import registry, session_game
 from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
+CHECKPOINT_EVERY = 8  # a copy of the state every this many actions, so undo replays few
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,8 @@ class Session(History):
         self._offered_ids: set[int] = set()
         self._offered_epoch = -1
         self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
+        # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
+        self._checkpoints: list[tuple[int, Any, int]] = []
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
@@ -179,7 +182,19 @@ class Session(History):
 
     def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
         state, events = self._fresh()
-        for i, action in enumerate(actions):
+        self._replay_onto(state, events, actions, 0, check)
+        return state, events
+
+    def _replay_onto(
+        self,
+        state: Any,
+        events: list[Event],
+        actions: Sequence[Action],
+        done: int = 0,
+        check: bool = False,
+    ) -> None:
+        """Play `actions` on `state` (which has `done` actions played), adding their events."""
+        for i, action in enumerate(actions, done):
             seat = self._seat(action.player)
             if check:
                 reason = self._why_illegal(state, action, seat)
@@ -189,6 +204,26 @@ class Session(History):
             self.game.apply(state, action, seat, ctx)
             events.append(Event("move", action.player, self.format(action)))
             events.extend(ctx.events)
+
+    def _checkpoint(self, n_events: int) -> None:
+        try:
+            saved = self.game.clone(self.state)
+        except Exception:  # a state the game cannot copy: undo replays from the start instead
+            return
+        self._checkpoints.append((len(self.log), saved, n_events))
+
+    def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
+        """The state and events after the actions `kept` (a beginning of the log), from the
+        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed."""
+        points = self._checkpoints
+        while points and points[-1][0] > len(kept):
+            points.pop()
+        if not points:
+            return self._replay(kept)
+        done, saved, n_events = points[-1]
+        state = self.game.clone(saved)
+        events = self.events[:n_events]
+        self._replay_onto(state, events, kept[done:], done)
         return state, events
 
     # ---- questions -------------------------------------------------------------------------
@@ -328,6 +363,8 @@ class Session(History):
         ctx.events.insert(0, Event("move", action.player, self.format(action)))
         self._epoch += 1
         self.log.append(action)
+        if len(self.log) % CHECKPOINT_EVERY == 0:
+            self._checkpoint(len(self.events) + len(ctx.events))
         if self.state.flow.reveals != reveals:
             self.barriers.append(len(self.log))  # hidden information came out: undo stops here
         self.redo_stack.clear()

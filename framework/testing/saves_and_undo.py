@@ -1,4 +1,5 @@
-"""(d) Save and load, undo and redo agree with replaying the log."""
+"""(d) Save and load, undo and redo agree with replaying the log, and a clone of the state
+(`Game.clone`, which undo's checkpoints use) is equal to it and evolves on its own."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from ..game import Action, DockyardError, Event
 from ..session import Session
-from .compare import difference, snapshot
+from .compare import difference, snapshot, state_data
 from .playout import Playout, budgeted
 from .table import SuiteFailure, Table, step_cap
 
@@ -78,6 +79,7 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
 
     if dumps(loaded.record()) != dumps(s.record()):
         run.fail("saving the loaded game gives another save")
+    _check_clone(run, rng)
     if not s.log:
         return
     n = rng.randint(1, min(len(s.log), 6))
@@ -96,3 +98,22 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
         run.fail(f"undo {n} then redo {n} differs from before: {diff}")
     if [e.text for e in s.events] != texts:
         run.fail(f"undo {n} then redo {n} told other events than before")
+
+
+def _check_clone(run: Playout, rng: random.Random) -> None:
+    """A clone equals the state, and playing on (then undoing) the session leaves it as it was:
+    it shares nothing that changes."""
+    s = run.session
+    before = state_data(s.state)
+    twin = s.game.clone(s.state)
+    diff = difference(before, state_data(twin))
+    if diff:
+        run.fail(f"a clone of the state differs from it: {diff}")
+    legal = s.legal_actions()
+    if not legal:
+        return
+    s.apply(rng.choice(legal))
+    diff = difference(before, state_data(twin))
+    if diff:
+        run.fail(f"playing on changed a clone taken before: {diff}")
+    s.undo()

@@ -63,7 +63,7 @@ def splitter_piece(color: str) -> tuple[Piece, ...]:
     return ((color, ("N", "E", "S", "W")),)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Layer:
     """One thing in a square's stack: half of a tile, a Splitter, or Scaffolding."""
 
@@ -90,6 +90,8 @@ class Facility:
 
     def copy(self) -> Facility:
         return Facility(self.board, {c: list(s) for c, s in self.stacks.items()}, self.version)
+
+    __clone__ = copy  # dockyard.cloning: the layers are never changed, only stacked
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(

@@ -37,6 +37,8 @@ class Truck:
     def copy(self) -> Truck:
         return Truck(self.card, self.rear, list(self.cargo), self.filled_bonus_paid)
 
+    __clone__ = copy  # dockyard.cloning
+
 
 @dataclass(slots=True)
 class Player:
