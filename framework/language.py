@@ -176,9 +176,16 @@ class Language:
         self.words = {**CORE_WORDS, **game.terminal_words}
         self._verbs: dict[str, list[str]] | None = None
         self.terminals = {t.name: t for t in self.parser.terminals}  # by name, built once
+        self.fast = _fast_path(game.grammar_file, extensions, game.resource_package)
 
     def parse_line(self, text: str, source: str = "<input>", lineno: int = 1) -> Statement | None:
         """One statement (None for a blank or comment line), or ParseError."""
+        tree = self.fast.parse(text)  # a canonical action line: no need for lark's parser
+        if tree is not None:
+            try:
+                return self.transformer.transform(tree)  # type: ignore[no-any-return]
+            except VisitError:
+                pass  # lark parses it again below, to report the error where lark sees it
         try:
             tree = self.parser.parse(text)
         except UnexpectedInput as exc:
@@ -345,6 +352,13 @@ def grammar_text(
 
 
 @cache
+@cache
+def _fast_path(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Any:
+    from .fastparse import FastPath
+
+    return FastPath(_parser(grammar_file, extensions, package))
+
+
 def _parser(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Lark:
     return Lark(
         grammar_text(grammar_file, extensions, package),

@@ -1,0 +1,139 @@
+"""A fast path for canonical action lines, derived from the grammar (not a second grammar).
+
+Most lines a program feeds dockyard (saves, scripts, bots, `simulate --record`) are canonical:
+`player: verb arg arg`, one space apart, as `format_action` writes them. For each expansion of
+each `act_<verb>` rule that is a plain sequence of terminals (lark has already expanded the
+optional parts `[...]`/`?` into alternatives, and `X+` into a helper rule), this module writes
+one regular expression from the terminals' own patterns, with the keywords as literals and
+every kept terminal as a group. A line that matches one is turned into the same tree lark
+would build and goes through the same transformer, so the Action is the same.
+
+Anything else (extra spaces, comments, meta commands, expectations, a value that is also a
+keyword, which lark's lexer might read otherwise) is not matched, and lark parses it, so every
+error message and location is lark's. tests/test_fastparse.py checks that both agree on every
+legal action of every game and on mutated lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from lark import Lark, Token, Tree
+
+_PLAYER = r"(?:(?P<player>[a-zA-Z][a-zA-Z0-9_\-]*): )?"
+
+
+class FastPath:
+    """Match canonical action lines of one compiled grammar; `parse(text)` -> tree or None."""
+
+    def __init__(self, parser: Lark) -> None:
+        terminals = {t.name: t for t in parser.terminals}
+        self.keywords: set[str] = set()
+        for t in parser.terminals:
+            if t.pattern.type == "str":
+                self.keywords.add(str(t.pattern.value).lower())
+        helpers: dict[str, list[Any]] = {}
+        for rule in parser.rules:
+            helpers.setdefault(rule.origin.name, []).append(rule)
+        alternatives: list[tuple[str, re.Pattern[str], list[tuple[str, bool]]]] = []
+        for rule in parser.rules:
+            name = str(rule.origin.name)
+            if not name.startswith("act_"):
+                continue
+            built = _expansion(rule.expansion, terminals, helpers)
+            if built is None:
+                continue
+            pattern, groups = built
+            alternatives.append((name, re.compile(_PLAYER + pattern + r"\Z"), groups))
+        # one regular expression per first word (the verb), tried in order
+        self.by_verb: dict[str, list[tuple[str, re.Pattern[str], list[tuple[str, bool]]]]] = {}
+        for alt in alternatives:
+            first = _first_word(alt[1].pattern[len(_PLAYER) :])
+            if first is not None:
+                self.by_verb.setdefault(first, []).append(alt)
+
+    def parse(self, text: str) -> Tree | None:
+        """The tree of a canonical action line, or None (lark will parse it)."""
+        player, sep, rest = text.partition(": ")
+        verb = (rest if sep else text).split(" ", 1)[0]
+        candidates = self.by_verb.get(verb)
+        if not candidates:
+            return None
+        for rule, regex, groups in candidates:
+            found = regex.match(text)
+            if found is None:
+                continue
+            values = found.groups()
+            who = found.group("player")
+            if who is not None and who.lower() in self.keywords:
+                return None  # a player named like a keyword: let lark decide
+            tokens: list[Any] = []
+            for (kind, repeated), value in zip(groups, values[1:], strict=True):
+                if value is None:
+                    continue
+                for part in value.split(" ") if repeated else (value,):
+                    if kind == "NAME" and part.lower() in self.keywords:
+                        return None
+                    tokens.append(Token(kind, part))
+            act = Tree(rule, tokens)
+            head = [Token("NAME", who)] if who is not None else []
+            return Tree("line", [Tree("action", [*head, Tree("game_action", [act])])])
+        return None
+
+
+def _first_word(pattern: str) -> str | None:
+    found = re.match(r"([a-z][a-z0-9_\-]*)(?: |\\Z|$)", pattern)
+    return found.group(1) if found else None
+
+
+def _expansion(
+    symbols: Any, terminals: dict[str, Any], helpers: dict[str, list[Any]]
+) -> tuple[str, list[tuple[str, bool]]] | None:
+    """(regular expression, [(terminal kept, repeated?)]) for a plain expansion, or None."""
+    parts: list[str] = []
+    groups: list[tuple[str, bool]] = []
+    for symbol in symbols:
+        if symbol.is_term:
+            t = terminals.get(symbol.name)
+            if t is None:
+                return None
+            regex = _regex(t)
+            if symbol.filter_out:
+                parts.append(regex)
+            else:
+                parts.append(f"({regex})")
+                groups.append((symbol.name, False))
+            continue
+        # `X+`: lark's helper rules `__act_x_plus_N: X | __act_x_plus_N X`
+        rules = helpers.get(symbol.name, [])
+        term = _repetition(symbol.name, rules)
+        if term is None or term not in terminals:
+            return None
+        regex = _regex(terminals[term])
+        parts.append(f"((?:{regex})(?: (?:{regex}))*)")
+        groups.append((term, True))
+    return " ".join(parts), groups
+
+
+def _repetition(name: str, rules: list[Any]) -> str | None:
+    if not name.startswith("__") or len(rules) != 2:
+        return None
+    shapes = sorted(tuple(s.name for s in r.expansion) for r in rules)
+    if len(shapes[0]) == 1 and shapes[1] == (name, shapes[0][0]):
+        term = shapes[0][0]
+        return term if rules[0].expansion[0].is_term or rules[1].expansion[-1].is_term else None
+    return None
+
+
+def _regex(terminal: Any) -> str:
+    pattern = terminal.pattern
+    if pattern.type == "str":
+        text = re.escape(str(pattern.value))
+        return f"(?i:{text})" if "i" in pattern.flags else text
+    regex = pattern.to_regexp()
+    return f"(?:{regex})"
+
+
+Parse = Callable[[str], Tree | None]
