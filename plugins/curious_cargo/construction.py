@@ -224,16 +224,13 @@ class Construction(Rounds):
         if veto:
             found = [
                 Action(name, "place", (tile, cell_text, direction))
-                for anchor, _, direction, cell_text in spots
+                for _, (anchor, _, direction, cell_text) in spots
                 for tile in tiles
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
         else:
-            found = [
-                Action(name, "place", (tile, cell_text, direction))
-                for _, _, direction, cell_text in spots
-                for tile in tiles
-            ]
+            made = [caches.place_actions(fac.board, name, tile) for tile in tiles]
+            found = [actions[i] for i, _ in spots for actions in made]
         if not veto:
             caches.placements = (weakref.ref(fac), key, found)
         yield from found
@@ -241,29 +238,46 @@ class Construction(Rounds):
 
 class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
-    plain data): the last facility's flat spots and the last list of placements. An entry is
-    used only for the very facility object it was made from (a weak reference) at the same
-    version (every placement counts one)."""
+    plain data): the flat spots of the last few facilities, the last list of placements, and
+    every `place` action made so far (actions are values: made once, listed many times). A
+    facility's entry is used only for the very facility object it was made from (a weak
+    reference) at the same version (every placement counts one)."""
 
-    __slots__ = ("placements", "spots")
+    __slots__ = ("placements", "spots", "actions")
 
     def __init__(self) -> None:
         self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
-        self.spots: tuple[Any, tuple[int, int], list[tuple[Cell, Cell, str, str]]] | None = None
+        self.spots: list[tuple[Any, tuple[int, int], list[tuple[int, Any]]]] = []
+        self.actions: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
 
-    def flat_spots(self, fac: Facility, scaffolding: int) -> list[tuple[Cell, Cell, str, str]]:
-        """The spots where a tile can lie flat with the Scaffolding at hand: the same test as
-        `why_not_place`, done once per facility state."""
+    def place_actions(self, board: Any, name: str, tile: str) -> tuple[Action, ...]:
+        """`name: place TILE ...` on every spot of `board.tile_spots`, in that order."""
+        key = (id(board), name, tile)
+        found = self.actions.get(key)
+        if found is None or found[0] is not board:  # the board is kept, so its id stays its own
+            made = tuple(
+                Action(name, "place", (tile, cell_text, direction))
+                for _, _, direction, cell_text in board.tile_spots
+            )
+            if len(self.actions) > 100_000:
+                self.actions.clear()
+            found = self.actions[key] = (board, made)
+        return found[1]
+
+    def flat_spots(self, fac: Facility, scaffolding: int) -> list[tuple[int, Any]]:
+        """(index in board.tile_spots, spot) of the spots where a tile can lie flat with the
+        Scaffolding at hand: the same test as `why_not_place`, done once per facility state
+        (the last four facilities are remembered: both players' and a bot's scratch copies)."""
         key = (fac.version, scaffolding)
-        last = self.spots
-        if last is not None and last[0]() is fac and last[1] == key:
-            return last[2]
+        for ref, seen, spots in self.spots:
+            if ref() is fac and seen == key:
+                return spots
         heights = {c: len(s) for c, s in fac.stacks.items()}
         get = heights.get
         spots = [
-            spot
-            for spot in fac.board.tile_spots
+            (i, spot)
+            for i, spot in enumerate(fac.board.tile_spots)
             if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
         ]
-        self.spots = (weakref.ref(fac), key, spots)
+        self.spots = [(weakref.ref(fac), key, spots), *self.spots[:3]]
         return spots
