@@ -10,12 +10,15 @@ lowest row, lowest level.
 
 from __future__ import annotations
 
+from functools import cache
+
 from dockyard import Action, Context
 
 from .components import (
     FILLED,
     NO_SQUARE,
     Placement,
+    TruckCard,
     bit,
     cell_name,
     parse_cell,
@@ -54,15 +57,26 @@ def put_options(state: PackAndStackState, seat: int, kind: str) -> list[Placemen
     return [p for p in placements(state.c.truck(truck), piece.size) if fits(filled, p)]
 
 
+@cache
+def _put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Action, ...]:
+    """`name: put KIND ...` at each of `placements(truck, size)`, in that order: actions are
+    values, made once and listed many times."""
+    return tuple(
+        Action(name, "put", (kind, p.cell, p.level, p.orientation)) for p in placements(truck, size)
+    )
+
+
 def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
     name = state.players[seat]
     out: list[Action] = []
+    truck_id = state.trucks[seat]
+    truck = state.c.truck(truck_id) if truck_id is not None else None
+    filled = state.filled[seat]
     for piece in state.c.pieces:
-        if state.hands[seat][piece.kind]:
-            out += [
-                Action(name, "put", (piece.kind, p.cell, p.level, p.orientation))
-                for p in put_options(state, seat, piece.kind)
-            ]
+        if truck is not None and state.hands[seat][piece.kind]:
+            places = placements(truck, piece.size)
+            actions = _put_actions(truck, piece.size, name, piece.kind)
+            out += [actions[i] for i, p in enumerate(places) if fits(filled, p)]
     out += [
         Action(name, "remove", (loaded.place.cell, loaded.place.level))
         for loaded in state.loads[seat]
