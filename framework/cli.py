@@ -200,6 +200,22 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument(
         "--seconds", type=float, default=2.0, metavar="S", help="time per measurement (2)"
     )
+    p.add_argument(
+        "--ratios",
+        action="store_true",
+        help="measure the performance targets instead: each figure as a ratio to its peer "
+        "(OpenSpiel, bare lark, replaying, --help), side by side in interleaved rounds, "
+        "beside its target",
+    )
+    p.add_argument("--rounds", type=int, default=3, metavar="R", help="rounds per ratio (3)")
+    p.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="work per ratio measurement, as a fraction (1; 0.05 for a quick smoke)",
+    )
+    p.add_argument("--json", action="store_true", help="with --ratios: one JSON document")
     p.set_defaults(func=cmd_bench)
 
     if with_plugins:
@@ -376,6 +392,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.ratios:
+        from .bench_ratios import ratios_command
+
+        if args.rounds < 1 or not 0 < args.scale <= 10:
+            raise DockyardError("--rounds must be at least 1 and --scale between 0 and 10")
+        return ratios_command(args.rounds, args.scale, args.json, sys.stdout)
     from .bench import bench_command
 
     return bench_command(list(args.games), games=args.count, seconds=args.seconds, out=sys.stdout)
