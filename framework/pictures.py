@@ -25,7 +25,9 @@ SAVE_LINE = re.compile(r"^\s*format\s*=", re.MULTILINE)
 
 
 def open_file(path: str, content: list[str] | None = None) -> Any:  # -> Session
-    """The session a save or a script holds, played to its end (a script's bots play too)."""
+    """The session a save or a script holds, played to its end (a script's bots play too). A
+    script runs as `dockyard run` runs it: it may write files (`save`) only under the current
+    folder."""
     from .output import Output
     from .repl import Shell
     from .script import (
@@ -48,7 +50,7 @@ def open_file(path: str, content: list[str] | None = None) -> Any:  # -> Session
     session = open_session(header, flags)
     quiet = Output(io.StringIO(), io.StringIO(), color=False)
     quiet.quiet = True
-    shell = Shell(session, quiet, flags.content, write_root=None)
+    shell = Shell(session, quiet, flags.content, write_root=Path.cwd())  # as `dockyard run`
     shell.bots = make_bots(session, dict(header.bots), header)
     shell.play_bots()
     run_lines(shell, lines, path, header.end)

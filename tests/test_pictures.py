@@ -346,3 +346,12 @@ def test_show_svg_in_a_real_terminal(tmp_path: Path) -> None:
     root = ET.parse(tmp_path / "board.svg").getroot()
     marks = [e.text for e in root.iter() if local(e.tag) == "text" and e.text in ("X", "O")]
     assert marks == ["X"]
+
+
+def test_rendering_a_script_writes_only_where_dockyard_run_would(dockyard, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "s.dys"
+    script.write_text("game tictactoe\nx: mark b2\nsave ../escape.toml\n")
+    code, _, err = dockyard("render", str(script), "-o", "x.svg")
+    assert code == 1 and "may write only under the current folder" in err
+    assert not (tmp_path.parent / "escape.toml").exists() and not (tmp_path / "x.svg").exists()
