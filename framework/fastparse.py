@@ -17,7 +17,6 @@ legal action of every game and on mutated lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -118,13 +117,14 @@ def _expansion(
 
 
 def _repetition(name: str, rules: list[Any]) -> str | None:
+    """The terminal X of lark's helper for `X+` (`name: X | name X`), or None."""
     if not name.startswith("__") or len(rules) != 2:
         return None
-    shapes = sorted(tuple(s.name for s in r.expansion) for r in rules)
-    if len(shapes[0]) == 1 and shapes[1] == (name, shapes[0][0]):
-        term = shapes[0][0]
-        return term if rules[0].expansion[0].is_term or rules[1].expansion[-1].is_term else None
-    return None
+    one, more = sorted(rules, key=lambda r: len(r.expansion))
+    if len(one.expansion) != 1 or not one.expansion[0].is_term:
+        return None
+    term = one.expansion[0].name
+    return term if tuple(s.name for s in more.expansion) == (name, term) else None
 
 
 def _regex(terminal: Any) -> str:
@@ -134,6 +134,3 @@ def _regex(terminal: Any) -> str:
         return f"(?i:{text})" if "i" in pattern.flags else text
     regex = pattern.to_regexp()
     return f"(?:{regex})"
-
-
-Parse = Callable[[str], Tree | None]

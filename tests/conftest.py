@@ -1,4 +1,5 @@
-"""Shared fixtures: the generic suite's budget, and plugins installed for one test only."""
+"""Shared fixtures and helpers: the generic suite's budget, plugins installed for one test only,
+every game and variant, and seeded random games."""
 
 from __future__ import annotations
 
@@ -97,3 +98,27 @@ def run_with(site: Path, *command: str, cwd: Path | None = None, stdin: str = ""
         cwd=cwd,
         timeout=600,
     )
+
+
+def game_and_variants() -> list[tuple[str, tuple[str, ...]]]:
+    """Every game alone, then with each of its variants (and the variants it needs)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    reg = registry_module.registry()
+    for name in sorted(reg.games):
+        out.append((name, ()))
+        for vname, variant in sorted(reg.variants_of(name).items()):
+            out.append((name, (*variant.requires, vname)))
+    return out
+
+
+def random_session(game: str, seed: int, steps: int | None = None, **options: Any) -> Any:
+    """A session of `game` played by seeded random choices, to its end or for `steps` actions."""
+    import random
+
+    from dockyard import Session
+
+    session = Session(game, seed=seed, **options)
+    rng = random.Random(seed)
+    while not session.over and (steps is None or len(session.log) < steps):
+        session.apply(rng.choice(session.legal_actions()))
+    return session

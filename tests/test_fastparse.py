@@ -7,19 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import game_and_variants
 from dockyard import Session
 from dockyard.language import Language, ParseError
-from dockyard.registry import registry
-
-
-def tables() -> list[tuple[str, tuple[str, ...]]]:
-    out: list[tuple[str, tuple[str, ...]]] = []
-    reg = registry()
-    for name in sorted(reg.games):
-        out.append((name, ()))
-        for vname, variant in sorted(reg.variants_of(name).items()):
-            out.append((name, (*variant.requires, vname)))
-    return out
 
 
 def by_lark(language: Language, text: str) -> object:
@@ -55,7 +45,7 @@ def lines_of(game: str, variants: tuple[str, ...], seeds: range) -> tuple[Langua
     return language, sorted(lines)
 
 
-@pytest.mark.parametrize("game,variants", tables(), ids=lambda v: str(v))
+@pytest.mark.parametrize("game,variants", game_and_variants(), ids=lambda v: str(v))
 def test_the_fast_path_reads_every_legal_action_as_lark_does(game, variants) -> None:
     language, lines = lines_of(game, variants, range(3))
     fast = 0
@@ -69,7 +59,7 @@ def test_the_fast_path_reads_every_legal_action_as_lark_does(game, variants) -> 
     assert fast >= 0.9 * len(lines), f"only {fast} of {len(lines)} lines took the fast path"
 
 
-@pytest.mark.parametrize("game,variants", tables(), ids=lambda v: str(v))
+@pytest.mark.parametrize("game,variants", game_and_variants(), ids=lambda v: str(v))
 def test_on_mutated_lines_the_fast_path_agrees_or_leaves_it_to_lark(game, variants) -> None:
     language, lines = lines_of(game, variants, range(1))
     rng = random.Random(7)

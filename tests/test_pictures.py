@@ -7,35 +7,20 @@ line. (tests/test_pictures_browser.py opens them in headless Chromium.)"""
 from __future__ import annotations
 
 import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import game_and_variants, random_session
 from dockyard import Session
-from dockyard.registry import registry
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
-def tables() -> list[tuple[str, tuple[str, ...]]]:
-    out: list[tuple[str, tuple[str, ...]]] = []
-    reg = registry()
-    for name in sorted(reg.games):
-        out.append((name, ()))
-        for vname, variant in sorted(reg.variants_of(name).items()):
-            out.append((name, (*variant.requires, vname)))
-    return out
-
-
 def played(game: str, variants: tuple[str, ...], seed: int, steps: int | None = None) -> Session:
-    session = Session(game, seed=seed, variants=variants)
-    rng = random.Random(seed)
-    while not session.over and (steps is None or len(session.log) < steps):
-        session.apply(rng.choice(session.legal_actions()))
-    return session
+    return random_session(game, seed, steps, variants=variants)
 
 
 def local(tag: str) -> str:
@@ -76,7 +61,7 @@ def view_ids(session: Session, player: str | None) -> set[str]:
     return held
 
 
-@pytest.mark.parametrize("game,variants", tables(), ids=lambda v: str(v))
+@pytest.mark.parametrize("game,variants", game_and_variants(), ids=lambda v: str(v))
 def test_every_picture_is_svg_with_every_id_its_viewer_may_see_and_no_other(
     game: str, variants: tuple[str, ...]
 ) -> None:

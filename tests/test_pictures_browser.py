@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dockyard import Session
+from conftest import random_session
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = {
@@ -71,16 +71,6 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
-
-
-def played(game: str, seed: int, steps: int | None, **options: Any) -> Session:
-    import random
-
-    session = Session(game, seed=seed, **options)
-    rng = random.Random(seed)
-    while not session.over and (steps is None or len(session.log) < steps):
-        session.apply(rng.choice(session.legal_actions()))
-    return session
 
 
 def compare(shot: bytes, golden: Path) -> None:
@@ -135,7 +125,7 @@ def test_chromium_draws_each_game_as_the_golden_picture(
 
         session = open_file(str(ROOT / "content" / "curious_cargo" / "examples" / game))
     else:
-        session = played(game, 7, steps, **options)
+        session = random_session(game, 7, steps, **options)
     svg = session.picture(viewer).to_string()
     compare(screenshot_svg(browser, svg, tmp_path, name), GOLDEN[name])
 
@@ -144,7 +134,7 @@ def test_chromium_draws_each_game_as_the_golden_picture(
 def replay_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     from dockyard.pictures import replay_html
 
-    session = played("curious-cargo", 7, 60)
+    session = random_session("curious-cargo", 7, 60)
     path = tmp_path_factory.mktemp("replay") / "game.html"
     path.write_text(replay_html(session, "p2"))
     return path, len(session.log)

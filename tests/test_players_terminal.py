@@ -10,24 +10,14 @@ import sys
 import time
 
 import pytest
+from conftest import game_and_variants
 from dockyard import Session
-from dockyard.registry import registry
 
 pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.timeout(120)
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
 SGR_COLOR = re.compile(r"\x1b\[[0-9;]*3[0-7](;[0-9]+)*m|\x1b\[[0-9;]*38;[0-9;]+m")
-
-
-def tables() -> list[tuple[str, tuple[str, ...]]]:
-    out: list[tuple[str, tuple[str, ...]]] = []
-    reg = registry()
-    for name in sorted(reg.games):
-        out.append((name, ()))
-        for vname, variant in sorted(reg.variants_of(name).items()):
-            out.append((name, (*variant.requires, vname)))
-    return out
 
 
 def spawn(args: list[str], tmp_path, **env: str):
@@ -59,7 +49,7 @@ def screen(child) -> str:
     return ANSI.sub("", child.before or "")
 
 
-@pytest.mark.parametrize(("game", "variants"), tables(), ids=lambda t: str(t))
+@pytest.mark.parametrize(("game", "variants"), game_and_variants(), ids=lambda t: str(t))
 def test_play_in_a_real_terminal(tmp_path, game, variants) -> None:
     args = [game, "--seed", "3", *[f"--variant={v}" for v in variants]]
     first = Session(game, seed=3, variants=variants).legal_actions()[0]
