@@ -1,7 +1,7 @@
 """dockyard: play and author tabletop games by their rules."""
 
 from ._version import __version__
-from .core import Rng
+from .core import EndTrigger, Rng
 from .game import (
     Action,
     Context,
@@ -22,6 +22,7 @@ __all__ = [
     "Context",
     "Decision",
     "DockyardError",
+    "EndTrigger",
     "Event",
     "Game",
     "IllegalAction",

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .flow import actors
 from .game import Action, DockyardError, Game
@@ -86,39 +86,108 @@ class UniformBot(RandomBot):
     name = "random"
 
 
+def _seated(bots: Sequence[RandomBot], seed: int) -> Any:
+    """Each seat's own bot; when several may act at once, one of them drawn at random."""
+    rng = random.Random(seed)
+
+    def choose(session: Session) -> Action:
+        seats = actors(session.state)
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        return bots[seat].choose(session, [seat])
+
+    return choose
+
+
+class PolicyBot(RandomBot):
+    """A policy the game names (`Game.bot_policies`): `policy(state, seat, rng) -> Action`."""
+
+    def __init__(self, seed: int = 0, policy: Any = None, name: str = "policy") -> None:
+        super().__init__(seed)
+        self.policy = policy
+        self.name = name
+
+    def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
+        seats = actors(session.state) if seats is None else seats
+        if not seats:
+            raise DockyardError("the game is over" if session.over else "nobody may act now")
+        seat = seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
+        return self.policy(session.state, seat, self.rng)  # type: ignore[no-any-return]
+
+
 BOTS: dict[str, tuple[str, type[RandomBot]]] = {
     "random": ("uniformly random among the legal actions", UniformBot),
     "greedy": ("the game's own quick policy (greedy choices, random among equals)", RandomBot),
 }
+MCTS_SUMMARY = (
+    "Monte Carlo tree search on states sampled from what it sees (never the hidden ones); "
+    "mcts:N plays N playouts a move (default {playouts}), mcts:Ts searches T seconds a move"
+)
+
+
+def policies(game: Game) -> dict[str, tuple[str, Any]]:
+    """The game's own named policies: `Game.bot_policies()` -> {name: (summary, policy)}."""
+    own = getattr(game, "bot_policies", None)
+    return dict(own()) if own is not None else {}
 
 
 def bot_names(game: Game) -> dict[str, str]:
     """The bots that can play `game`, each with one line saying how it plays."""
+    from .search import DEFAULT_PLAYOUTS
+
     names = {"random": BOTS["random"][0]}
     if getattr(game, "bot_action", None) is not None:
         summary = getattr(game, "bot_summary", "") or BOTS["greedy"][0]
         names["greedy"] = summary
+    for name, (summary, _policy) in policies(game).items():
+        names[name] = summary
+    names["mcts"] = MCTS_SUMMARY.format(playouts=DEFAULT_PLAYOUTS)
     return names
 
 
 def default_bot(game: Game) -> str:
+    """The game's best quick bot: its first named policy, else `greedy`, else `random`."""
+    own = policies(game)
+    if own:
+        return next(iter(own))
     return "greedy" if "greedy" in bot_names(game) else "random"
 
 
 def make_bot(game: Game, name: str | None, seed: int = 0) -> RandomBot:
-    """The bot called `name` (None: the game's best) for `game`; DockyardError naming the bots
-    there are when there is no such bot."""
+    """The bot called `name` (None: the game's best) for `game`; `mcts:200` and `mcts:2s` set
+    the search's budget. DockyardError naming the bots there are when there is no such bot."""
     name = name or default_bot(game)
     names = bot_names(game)
-    if name not in names:
+    base, _, budget = name.partition(":")
+    if base not in names or (budget and base != "mcts"):
         from .words import did_you_mean
 
         raise DockyardError(
-            f"{game.name} has no bot {name!r}{did_you_mean(name, names)} (bots: {', '.join(names)})"
+            f"{game.name} has no bot {name!r}{did_you_mean(base, names)} (bots: {', '.join(names)})"
         )
-    bot = BOTS[name][1](seed)
-    bot.name = name
+    if base == "mcts":
+        from .search import MctsBot
+
+        return MctsBot.from_spec(game, name, seed)
+    own = policies(game)
+    if base in own:
+        return PolicyBot(seed, own[base][1], base)
+    bot = BOTS[base][1](seed)
+    bot.name = base
     return bot
+
+
+def parse_bots(game: Game, text: str, seats: int) -> list[str]:
+    """`--bots heuristic` (every seat) or `--bots mcts,random` (one per seat), checked."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats or not all(names):
+        raise DockyardError(
+            f"--bots names one bot for every seat or one for each of the {seats} seats: {text!r}"
+        )
+    for name in names:
+        make_bot(game, name)
+    return names
 
 
 def play_random_game(
@@ -129,22 +198,33 @@ def play_random_game(
     content: Iterable[str | Path] = (),
     max_actions: int = MAX_ACTIONS,
     check: bool = False,
+    bots: Sequence[str] | None = None,
 ) -> Session:
-    """A whole game between random bots: the session uses `seed`, and so does the bot."""
+    """A whole game between bots: the session uses `seed`, and so do the bots (by default the
+    game's quick policy in every seat; `bots` names one per seat, as `make_bot` takes them)."""
     from .session import Session
 
     session = Session(game, seed=seed, players=players, variants=variants, content=content)
-    play_out(session, RandomBot(seed), max_actions, check)
+    if bots is None:
+        play_out(session, RandomBot(seed), max_actions, check)
+    else:
+        # the bots of a game draw from seeds of their own, one per seat
+        seated = [make_bot(session.game, name, seed * 1009 + i) for i, name in enumerate(bots)]
+        play_out(session, seated, max_actions, check)
     return session
 
 
 def play_out(
-    session: Session, bot: RandomBot, max_actions: int = MAX_ACTIONS, check: bool = False
+    session: Session,
+    bot: RandomBot | Sequence[RandomBot],
+    max_actions: int = MAX_ACTIONS,
+    check: bool = False,
 ) -> None:
-    """Let `bot` play every seat until the game ends (DockyardError if it does not). With
-    `check`, the game's invariants and component counts are checked after every action."""
+    """Let `bot` play every seat (or `bot[i]` seat i) until the game ends (DockyardError if it
+    does not). With `check`, the game's invariants and component counts are checked after
+    every action."""
     apply = session.apply
-    choose = bot.choose
+    choose = bot.choose if isinstance(bot, RandomBot) else _seated(bot, session.seed)
     game = session.game
     counts = game.token_counts(session.state) if check else {}
     for _ in range(max_actions):

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import DockyardError
-from .parsers import add_authoring_parsers, add_picture_parsers, lazy
+from .parsers import add_authoring_parsers, add_balance_parser, add_picture_parsers, lazy
 
 CORE_COMMANDS = (
     "games",
@@ -36,6 +36,7 @@ CORE_COMMANDS = (
     "schema",
     "new",
     "simulate",
+    "balance",
     "bench",
     "render",
     "replay",
@@ -150,12 +151,14 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
 
     add_authoring_parsers(sub)
     add_picture_parsers(sub)
+    add_balance_parser(sub)
 
     p = sub.add_parser(
         "simulate",
-        help="play games between random bots",
-        description="Play N games between random bots; game i uses seed S+i for the game and its "
-        "bot. The same arguments print the same output, byte for byte.",
+        help="play games between bots",
+        description="Play N games between bots; game i uses seed S+i for the game and its "
+        "bots. The same arguments print the same output, byte for byte (with a time budget, "
+        "mcts:Ts, the machine's speed decides the moves).",
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
@@ -164,6 +167,12 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
+    p.add_argument(
+        "--bots",
+        metavar="NAME[,NAME...]",
+        help="one bot for every seat, or one per seat (`dockyard bots GAME` lists them; "
+        "default: the game's quick policy)",
+    )
     p.add_argument(
         "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
     )
@@ -384,10 +393,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         content=list(args.content),
         as_json=args.json,
         out=sys.stdout,
-        progress=_isatty(sys.stderr) and not args.json,
+        progress=_isatty(sys.stderr),
         record_dir=args.record,
         check=args.check,
         workers=args.workers,
+        bots=args.bots,
     )
 
 

@@ -57,6 +57,29 @@ class Event(NamedTuple):
         return default
 
 
+class EndTrigger(str):
+    """The text of an end-game trigger that also carries a stable id (`shipped`, `bag-empty`):
+    the text is for people and changes with names and numbers, the id is for tables and tools.
+
+        EndTrigger("p1 has shipped 9 goods", "shipped")
+    """
+
+    id: str
+
+    def __new__(cls, text: str, id: str) -> EndTrigger:
+        made = super().__new__(cls, text)
+        made.id = id
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EndTrigger, (str(self), self.id))
+
+
+def trigger_ids(reasons: Any) -> tuple[str, ...]:
+    """The ids of end-game triggers, each once, in order (a plain string's id is `other`)."""
+    return tuple(dict.fromkeys(getattr(r, "id", "other") for r in reasons))
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A question a rule stopped to ask one player; only answers to it are legal until answered."""
@@ -75,6 +98,8 @@ class Outcome:
     winners: tuple[str, ...]  # empty for a draw with no winner; several when the win is shared
     scores: dict[str, float] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
+    # stable ids of what ended the game (each game documents its own), for balance figures
+    end: tuple[str, ...] = ()
 
     @property
     def is_draw(self) -> bool:

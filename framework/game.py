@@ -161,6 +161,19 @@ class Game:
 
         return clone(state)
 
+    def sample_state(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A full state that `seat` cannot tell from `state` (determinization, for search):
+        everything `seat` sees is kept, and everything hidden from them is dealt again at
+        random from `rng`, so a bot searching on it never peeks. This default hides only what
+        is yet to come (the state's random generator is seeded anew); a game with hidden
+        components (a bag, a deck, other players' hands) also deals them again (`redeal`).
+        The generic suite checks that `view(sample, seat) == view(state, seat)`."""
+        from .core import Rng
+
+        copy = self.clone(state)
+        copy.rng = Rng(rng.getrandbits(64))
+        return copy
+
     def picture(self, state: Any, viewer: int | None) -> Any:
         """The table as `viewer` sees it, drawn as SVG (a `dockyard.svg.Svg`), or None when
         the game draws no pictures. Draw from `self.view(state, viewer)` and the public
@@ -213,6 +226,18 @@ class Variant:
     grammar: str | None = None  # extra grammar text (`%extend game_action: ...`)
     content_folder: str | None = None  # extra content layered over the game's
     resource_package: str = "dockyard"  # the package whose content/ holds `content_folder`
+
+
+def redeal(rng: random.Random, *hidden: list[Any]) -> None:
+    """Deal the items of the lists `hidden` again at random: the lists keep their lengths, and
+    together the same items (a bag and the hands a player cannot see, after `sample_state`)."""
+    # sorted first, so the result depends on what is hidden, never on how it lies now
+    pool = sorted((item for group in hidden for item in group), key=repr)
+    rng.shuffle(pool)
+    start = 0
+    for group in hidden:
+        group[:] = pool[start : start + len(group)]
+        start += len(group)
 
 
 Register = Callable[[Any], None]

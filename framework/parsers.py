@@ -86,3 +86,54 @@ def add_picture_parsers(sub: Any) -> None:
     p.add_argument("-o", "--output", required=True, metavar="OUT.html")
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.set_defaults(func=lazy("pictures", "cmd_replay"))
+
+
+def add_balance_parser(sub: Any) -> None:
+    """`dockyard balance GAME ...` (dockyard.balance)."""
+    p = sub.add_parser(
+        "balance",
+        help="does this content play well? a report from many games between bots",
+        description="Play N games between bots (as `simulate` does) and report seat advantage "
+        "with 95%% intervals, end-trigger shares, game length and score spreads and which "
+        "components were used; -o writes a self-contained HTML report with plots.",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.add_argument("--bots", metavar="NAME[,NAME...]", help="as for simulate")
+    p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
+    p.add_argument("-o", "--output", metavar="FILE.html", help="write the HTML report here")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument(
+        "--against",
+        action="append",
+        metavar="DIR|builtin",
+        help="also play the same seeds with this content (or the built-in) and compare",
+    )
+    p.set_defaults(func=cmd_balance)
+
+
+def cmd_balance(args: Any) -> int:
+    import sys
+
+    from .balance import balance_command
+    from .cli import _isatty, players_option
+
+    return balance_command(
+        args.game,
+        args.games,
+        args.seed,
+        players_option(args.players),
+        list(args.variant),
+        list(args.content),
+        args.bots,
+        args.workers,
+        args.output,
+        args.json,
+        args.against,
+        sys.stdout,
+        progress=_isatty(sys.stderr),
+    )

@@ -13,7 +13,7 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -425,7 +425,14 @@ class Session(History):
         return self.game.scores(self.state)
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state) if self.over else None
+        """How the game ended (None while it goes on); `end` holds the stable ids of what ended
+        it, from the game's outcome or else from the trigger that stopped the flow."""
+        if not self.over:
+            return None
+        found = self.game.outcome(self.state)
+        if not found.end and hasattr(self.state.flow.over, "id"):
+            found = replace(found, end=(self.state.flow.over.id,))
+        return found
 
     # ---- saves -----------------------------------------------------------------------------
     def record(self) -> Record:

@@ -1,13 +1,20 @@
-"""`dockyard simulate`: many games between random bots, as JSON lines or a table.
+"""`dockyard simulate`: many games between bots, as JSON lines or a table.
 
-Game i (from 0) uses seed S+i both for its session and for its bot, so any one game can be
+Game i (from 0) uses seed S+i both for its session and for its bots, so any one game can be
 replayed alone (`simulate GAME --games 1 --seed S+i`). The output depends only on the
-arguments: no timings, no dictionaries in arbitrary order.
+arguments: no timings, no dictionaries in arbitrary order. `--bots` names the bot of every seat
+(`heuristic`) or of each seat (`mcts,random`); without it, the game's quick policy plays.
 
 With --json: one object per game, then one summary object:
 
-    {"seed": 3, "winners": ["o"], "scores": {"x": 0, "o": 1}, "reason": "three in a row", "actions": 8}
+    {"seed": 3, "players": ["x", "o"], "bots": ["random", "mcts"], "winners": ["o"],
+     "scores": {"x": 0, "o": 1}, "reason": "x has three in a row", "end": ["line"], "actions": 8}
     {"summary": true, "game": "tictactoe", "games": 100, "wins": {"x": 58, "o": 29}, ...}
+
+`end` lists the stable ids of what ended the game (each game documents its own: Curious Cargo's
+are `shipped`, `received`, `connections`, `bag-empty`, `deck-empty`); `winners` are the players
+who won (for Curious Cargo, only an eligible player wins). The summary gives win rates by seat
+and by bot with 95% intervals (Wilson's), and the share of each end trigger.
 
 A game that fails (a rule raised, or the game did not end) gets `"error"` instead of a result,
 and the command exits 1.
@@ -24,6 +31,7 @@ from typing import IO, Any
 
 from .bots import play_random_game
 from .core import DockyardError
+from .stats import end_shares, percent, win_rates
 from .words import number
 
 
@@ -38,17 +46,24 @@ class Record:
     reason: str = ""
     actions: int = 0
     error: str | None = None
+    end: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
+    usage: dict[str, int] = field(default_factory=dict)  # component id -> actions naming it
 
     def as_json(self) -> dict[str, Any]:
         if self.error is not None:
             return {"seed": self.seed, "error": self.error, "actions": self.actions}
-        return {
-            "seed": self.seed,
-            "winners": list(self.winners),
-            "scores": {p: _num(self.scores[p]) for p in self.players if p in self.scores},
-            "reason": self.reason,
-            "actions": self.actions,
-        }
+        data: dict[str, Any] = {"seed": self.seed, "players": list(self.players)}
+        if self.bots:
+            data["bots"] = list(self.bots)
+        data.update(
+            winners=list(self.winners),
+            scores={p: _num(self.scores[p]) for p in self.players if p in self.scores},
+            reason=self.reason,
+            end=list(self.end),
+            actions=self.actions,
+        )
+        return data
 
 
 def _num(value: float) -> int | float:
@@ -65,6 +80,8 @@ def run_games(
     record: str | None = None,
     check: bool = True,
     workers: int = 1,
+    bots: list[str] | None = None,
+    usage: bool = False,
 ) -> Iterator[Record]:
     """Play the games, yielding each record in seed order (and, with `record`, writing each as
     a replayable script into that folder). With `workers` > 1 the games are shared out among
@@ -84,6 +101,8 @@ def run_games(
             tuple(content or ()),
             check,
             record is not None,
+            tuple(bots) if bots else None,
+            usage,
         )
         for i in range(games)
     ]
@@ -115,6 +134,8 @@ class Job:
     content: tuple[str, ...]
     check: bool
     script: bool  # also return the game as a script
+    bots: tuple[str, ...] | None = None  # one per seat; None: the game's quick policy
+    usage: bool = False  # also count the components each action names (`balance`)
 
 
 def play_one(job: Job) -> tuple[Record, str | None]:
@@ -124,7 +145,13 @@ def play_one(job: Job) -> tuple[Record, str | None]:
     game = registry().game(job.game)
     try:
         session = play_random_game(
-            game, job.seed, job.players, job.variants, job.content, check=job.check
+            game,
+            job.seed,
+            job.players,
+            job.variants,
+            job.content,
+            check=job.check,
+            bots=job.bots,
         )
     except DockyardError as exc:
         from .config import resolve_players
@@ -139,8 +166,28 @@ def play_one(job: Job) -> tuple[Record, str | None]:
         dict(outcome.scores),
         outcome.reason,
         len(session.log),
+        end=outcome.end,
+        bots=job.bots or (),
+        usage=component_usage(session) if job.usage else {},
     )
     return record, script_of(session) if job.script else None
+
+
+def component_usage(session: Any) -> dict[str, int]:
+    """How many actions of the game named each component (by the game's `component_ids`)."""
+    known = set(session.game.component_ids(session.state))
+    used: Counter[str] = Counter()
+
+    def count(value: Any) -> None:
+        if isinstance(value, tuple):
+            for v in value:
+                count(v)
+        elif isinstance(value, str) and value in known:
+            used[value] += 1
+
+    for action in session.log:
+        count(action.args)
+    return dict(sorted(used.items()))
 
 
 def _pool(workers: int) -> Any:
@@ -206,6 +253,8 @@ class Summary:
             "draws": sum(1 for r in done if len(r.winners) != 1),
             "mean_actions": round(mean, 3),
             "end_reasons": dict(sorted(reasons.items())),
+            "end": end_shares(done),
+            **win_rates(done),
         }
 
 
@@ -215,21 +264,31 @@ def table(summary: Summary, seed: int) -> list[str]:
     done = summary.finished
     n = len(summary.records)
     last = seed + n - 1
+    bots = list(dict.fromkeys(done[0].bots)) if done and done[0].bots else []
+    if not bots:  # the quick policy: the game's own (`greedy`) or uniform choice
+        from .bots import bot_names
+        from .registry import registry
+
+        bots = ["greedy" if "greedy" in bot_names(registry().game(summary.game)) else "random"]
+    between = " and ".join([", ".join(bots[:-1]), bots[-1]] if len(bots) > 1 else bots)
     lines = [
-        f"{summary.game}: {n} game{'s' if n != 1 else ''} between random bots "
+        f"{summary.game}: {n} game{'s' if n != 1 else ''} between {between} bots "
         f"(seeds {seed}..{last}; players {', '.join(summary.players)})",
         "",
     ]
     width = max(len("player"), *(len(p) for p in summary.players), len("draws"))
     lines.append(
-        f"{'player'.ljust(width)}  {'wins':>6}  {'win %':>6}  {'shared':>6}  {'mean score':>10}"
+        f"{'player'.ljust(width)}  {'wins':>6}  {'win %':>6}  {'95% interval':>12}  "
+        f"{'shared':>6}  {'mean score':>10}"
     )
-    for p in summary.players:
+    for i, p in enumerate(summary.players):
         scores = [r.scores.get(p, 0.0) for r in done]
         mean = sum(scores) / len(scores) if scores else 0.0
         share = 100 * data["wins"][p] / len(done) if done else 0.0
+        seat = data["by_seat"].get(str(i + 1), {"low": 0.0, "high": 1.0})
         lines.append(
             f"{p.ljust(width)}  {data['wins'][p]:>6}  {share:>5.1f}%  "
+            f"{percent(seat['low'], seat['high']):>12}  "
             f"{data['shared_wins'][p]:>6}  {mean:>10.2f}"
         )
     share = 100 * data["draws"] / len(done) if done else 0.0
@@ -241,6 +300,18 @@ def table(summary: Summary, seed: int) -> list[str]:
             f"actions per game: mean {number(round(data['mean_actions'], 1))}, "
             f"min {min(counts)}, max {max(counts)}"
         )
+        if len(data["by_bot"]) > 1:
+            lines.append("wins by bot (a shared win counts a share; 95% interval):")
+            bw = max(len(b) for b in data["by_bot"])
+            for b, r in data["by_bot"].items():
+                lines.append(
+                    f"  {b.ljust(bw)}  {100 * r['rate']:5.1f}%  {percent(r['low'], r['high'])}"
+                )
+        if data["end"]:
+            lines.append(
+                "end triggers: "
+                + ", ".join(f"{e} {100 * v['share']:.0f}%" for e, v in data["end"].items())
+            )
         lines.append("end reasons:")
         rw = max(len(r) for r in data["end_reasons"])
         cw = max(len(str(c)) for c in data["end_reasons"].values())
@@ -291,6 +362,7 @@ def simulate_command(
     record_dir: str | None = None,
     check: bool = True,
     workers: int | None = None,
+    bots: str | None = None,
 ) -> int:
     """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
     if games < 1:
@@ -300,6 +372,12 @@ def simulate_command(
     g = registry().game(game)
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
+    seated = None
+    if bots is not None:
+        from .bots import parse_bots
+        from .config import resolve_players
+
+        seated = parse_bots(g, bots, len(resolve_players(g, players)))
     records = run_games(
         g.name,
         games,
@@ -310,6 +388,7 @@ def simulate_command(
         record_dir,
         check,
         workers if workers is not None else default_workers(),
+        seated,
     )
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
@@ -320,16 +399,14 @@ def simulate_command(
 
     interrupted = False
     try:
-        if as_json:
-            for record in all_records():
-                summary.add(record)
+        stream = all_records()
+        if progress:
+            stream = _with_progress(stream, games, g.name)
+        for record in stream:
+            summary.add(record)
+            if as_json:
                 out.write(json.dumps(record.as_json()) + "\n")
-        else:
-            stream = all_records()
-            if progress:
-                stream = _with_progress(stream, games, g.name)
-            for record in stream:
-                summary.add(record)
+                out.flush()
     except KeyboardInterrupt:
         interrupted = True
     if as_json:

@@ -1,5 +1,6 @@
-"""(d) Save and load, undo and redo agree with replaying the log, and a clone of the state
-(`Game.clone`, which undo's checkpoints use) is equal to it and evolves on its own."""
+"""(d) Save and load, undo and redo agree with replaying the log, a clone of the state
+(`Game.clone`, which undo's checkpoints use) is equal to it and evolves on its own, and a
+sampled state (`Game.sample_state`, which search uses) agrees with the view it came from."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..game import Action, DockyardError, Event
+from ..flow import actors
+from ..game import Action, Context, DockyardError, Event
 from ..session import Session
 from .compare import difference, snapshot, state_data
 from .playout import Playout, budgeted
@@ -80,6 +82,7 @@ def _check_point(run: Playout, folder: Path, rng: random.Random) -> None:
     if dumps(loaded.record()) != dumps(s.record()):
         run.fail("saving the loaded game gives another save")
     _check_clone(run, rng)
+    _check_sample(run, rng)
     if not s.log:
         return
     n = rng.randint(1, min(len(s.log), 6))
@@ -117,3 +120,36 @@ def _check_clone(run: Playout, rng: random.Random) -> None:
     if diff:
         run.fail(f"playing on changed a clone taken before: {diff}")
     s.undo()
+
+
+def _check_sample(run: Playout, rng: random.Random) -> None:
+    """For every seat, a sampled state shows that seat exactly its view of the real one, has
+    the same components, keeps the invariants, plays on, and leaves the real state alone."""
+    s = run.session
+    game = s.game
+    before = state_data(s.state)
+    counts = game.token_counts(s.state)
+    for seat, name in enumerate(s.players):
+        sample = game.sample_state(s.state, seat, random.Random(rng.random()))
+        if dumps_view(game.view(sample, seat)) != dumps_view(game.view(s.state, seat)):
+            run.fail(f"a state sampled for {name} shows {name} another view than the game")
+        if game.token_counts(sample) != counts:
+            run.fail(f"a state sampled for {name} has other components than the game")
+        broken = game.invariants(sample)
+        if broken:
+            run.fail(f"a state sampled for {name} breaks invariants: {'; '.join(broken)}")
+        if sample.flow.over is None:
+            actor = actors(sample)[0]
+            legal = game.legal_actions(sample, actor)
+            if not legal:
+                run.fail(f"a state sampled for {name} has no legal action for seat {actor}")
+            game.apply(sample, rng.choice(legal), actor, Context(game, s.hook, s.config.variants))
+    diff = difference(before, state_data(s.state))
+    if diff:
+        run.fail(f"sampling a state changed the game: {diff}")
+
+
+def dumps_view(view: object) -> str:
+    import json
+
+    return json.dumps(view, sort_keys=True, default=str)

@@ -9,6 +9,7 @@ the same rules as any other (the session checks it).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dockyard import Action
@@ -67,13 +68,20 @@ def bot_action(game: Construction, state: CargoState, seat: int, rng: random.Ran
 
 
 def _best_placement(
-    game: Construction, state: CargoState, seat: int, tiles: list[str], rng: random.Random
+    game: Construction,
+    state: CargoState,
+    seat: int,
+    tiles: list[str],
+    rng: random.Random,
+    weigh: Callable[[Dock, str | None, set[str]], float] | None = None,
 ) -> tuple[float, Action] | None:
     """A greedy builder: extend the line from a loading dock towards a port of its color.
 
     For a few open line ends it tries every tile in every way that covers the square beyond the
     end, and keeps the placement whose line reaches a port, else runs furthest and ends nearest
-    a port of its color. Uniform random play almost never makes a connection; this does."""
+    a port of its color. Uniform random play almost never makes a connection; this does.
+    `weigh(dock, color, wanted)` says how much a line matters (`wanted`: the good types with
+    no Shipping connection yet); lines that matter most are tried first."""
     player = state.seats[seat]
     fac = player.facility
     assert state.content is not None
@@ -94,14 +102,14 @@ def _best_placement(
         else:
             base = _score(fac, dock, color) or -100.0
         ranked.append((base, dock, color, ends))
-    ranked.sort(key=lambda r: r[0], reverse=True)
+    weigh = weigh or _weight
+    ranked.sort(key=lambda r: (weigh(r[1], r[2], wanted), r[0]), reverse=True)
     # the most advanced lines, and one at random so new lines get started too
     chosen = ranked[:4] + (rng.sample(ranked[4:], 2) if len(ranked) > 5 else [])
     best: tuple[float, Action] | None = None
     scratch = fac.copy()  # trial tiles go here: a bot never changes the state it is shown
     for base, dock, color, ends in chosen:
-        wanted_here = dock.street == "shipping" and (color in wanted or color is None)
-        weight = 1.5 if wanted_here else 1.0
+        weight = weigh(dock, color, wanted)
         for cell, _side in ends[:4]:
             for tile_id in tiles:
                 tile = state.content.tile(tile_id)
@@ -131,6 +139,11 @@ def _best_placement(
             if game.why_not_place(state, seat, tile_id, text, direction) is None:
                 return (-1.0, Action(player.name, "place", (tile_id, text, direction)))
     return best
+
+
+def _weight(dock: Dock, color: str | None, wanted: set[str]) -> float:
+    """The quick bot's weights: a Shipping line of a good type not yet shipped a little more."""
+    return 1.5 if dock.street == "shipping" and (color in wanted or color is None) else 1.0
 
 
 def _anchor_for(cell: Cell, direction: str) -> Cell:

@@ -10,6 +10,7 @@ are the hooks in hookspecs.py; the rulebook's own answers are `DefaultRules`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -20,6 +21,7 @@ from typing import Any, ClassVar
 from dockyard import Action, Context, Outcome
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
+from dockyard.game import redeal
 
 from .bonuses import turn_order
 from .bookkeeping import invariants, query, token_counts
@@ -239,6 +241,15 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         player = state.seats[seat]
         return list(player.hand) + list(player.trucks) + list(player.draft)
 
+    def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
+        """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,
+        and the Truck deck with the other player's Truck cards in hand (and to choose from)."""
+        copy: CargoState = super().sample_state(state, seat, rng)
+        others = [p for s, p in enumerate(copy.seats) if s != seat]
+        redeal(rng, copy.bag, *(p.hand for p in others))
+        redeal(rng, copy.deck, *(p.trucks for p in others), *(p.draft for p in others))
+        return copy
+
     def benchmarks(self) -> dict[str, Callable[[], object]]:
         """Figures `dockyard bench` prints: enumerating every legal placement mid-game."""
         from dockyard.bots import RandomBot
@@ -261,6 +272,24 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             return self.legal_actions(state, seat)
 
         return {"legal mid-game": placements}
+
+    # `mcts` here: few playouts, each a round or so of the heuristic, then `bot_evaluate`
+    bot_playouts = 24
+    bot_rollout_depth = 24
+
+    def bot_evaluate(self, state: CargoState) -> list[float]:
+        """Each seat's chance of winning as `heuristic.value` sees the table."""
+        from .heuristic import value
+
+        lead = value(state, 0) - value(state, 1)
+        first = 1.0 / (1.0 + math.exp(-lead / 8.0))
+        return [first, 1.0 - first]
+
+    def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
+        """`heuristic` (heuristic.py), the game's best quick bot and `mcts`'s rollouts."""
+        from .heuristic import SUMMARY, heuristic_action
+
+        return {"heuristic": (SUMMARY, partial(heuristic_action, self))}
 
     def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
         from .bots import bot_action

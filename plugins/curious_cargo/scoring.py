@@ -4,31 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from dockyard import Outcome
+from dockyard import EndTrigger, Outcome
+from dockyard.core import trigger_ids
 
 from .state import CargoState, Player
 
 
 def end_triggers(state: CargoState) -> list[str]:
     """ "End of game can be triggered in four ways. The game ends at the completion of the phase
-    it is triggered." """
+    it is triggered." Each reason carries its id: `shipped`, `received`, `connections`,
+    `bag-empty`, `deck-empty`."""
     side = state.side
     assert side is not None
-    reasons = []
+    reasons: list[str] = []
     for p in state.seats:
         if shipped_total(p) >= side.requisite:
-            reasons.append(f"{p.name} has shipped {side.requisite} goods")
+            reasons.append(EndTrigger(f"{p.name} has shipped {side.requisite} goods", "shipped"))
     for p in state.seats:
         slots = len(side.receive_values)
         for color in side.colors:
             if p.received[color] >= slots:
-                reasons.append(f"{p.name} has received their {slots}th {color} good")
+                text = f"{p.name} has received their {slots}th {color} good"
+                reasons.append(EndTrigger(text, "received"))
         if track_star(state, p):
-            reasons.append(f"{p.name} has made {p.forklift} active connections")
+            reasons.append(
+                EndTrigger(f"{p.name} has made {p.forklift} active connections", "connections")
+            )
     if not state.bag:
-        reasons.append("the draw bag is empty")
+        reasons.append(EndTrigger("the draw bag is empty", "bag-empty"))
     if not state.deck:
-        reasons.append("the Truck deck is empty")
+        reasons.append(EndTrigger("the Truck deck is empty", "deck-empty"))
     return reasons
 
 
@@ -95,6 +100,7 @@ def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int
 
 def outcome(state: CargoState, hook: Any = None) -> Outcome:
     from .bonuses import turn_order_key
+    from .rounds import end_reasons
 
     seats = range(len(state.seats))
     table = {p.name: points(state, p, hook) for p in state.seats}
@@ -104,10 +110,11 @@ def outcome(state: CargoState, hook: Any = None) -> Outcome:
     scores = {name: float(t["total"]) for name, t in table.items()}
     contenders = [s for s in seats if ok[state.players[s]]]
     reason = state.flow.over or ""
+    end = trigger_ids(end_reasons(state, hook)) if reason else ()
     if not contenders:
         details["decided_by"] = "no player shipped 2 goods of each color: a draw"
         details["won_by"] = "nobody has shipped 2 goods of each color"
-        return Outcome(reason, (), scores, details)
+        return Outcome(reason, (), scores, details, end)
     best = max(
         contenders,
         key=lambda s: (
@@ -134,4 +141,4 @@ def outcome(state: CargoState, hook: Any = None) -> Outcome:
         "points": "on points",
         "first on the Turn Order track": "ahead on the Turn Order track (a tie on points)",
     }[details["decided_by"]]
-    return Outcome(reason, (state.players[best],), scores, details)
+    return Outcome(reason, (state.players[best],), scores, details, end)

@@ -7,6 +7,7 @@ from typing import Any
 
 from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, end_turn, start
+from dockyard.game import redeal
 from dockyard.loader import Content
 
 from .bot import bot_action
@@ -142,6 +143,14 @@ class PackAndStack(Game):
         )
         scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
         return Outcome(state.flow.over or "", winners, scores, {"rounds": state.flow.round})
+
+    def sample_state(
+        self, state: PackAndStackState, seat: int, rng: random.Random
+    ) -> PackAndStackState:
+        """The face-down draw pile in another order (and the dice to come, by the default)."""
+        copy: PackAndStackState = super().sample_state(state, seat, rng)
+        redeal(rng, copy.pile)
+        return copy
 
     def bot_action(self, state: PackAndStackState, player: int, rng: random.Random) -> Action:
         """A sensible legal action for `player`: see bot.py."""

@@ -13,7 +13,7 @@ what it holds equally (whole points; any rest stays in the bank).
 
 from __future__ import annotations
 
-from dockyard import Context
+from dockyard import Context, EndTrigger
 
 from .state import Bill, PackAndStackState
 
@@ -84,5 +84,6 @@ def out_of_points(state: PackAndStackState) -> str | None:
     """ "The game finishes as soon as someone has no more points at the end of a round"."""
     broke = [state.players[s] for s, p in enumerate(state.points) if p <= 0]
     if broke:
-        return f"{' and '.join(broke)} ha{'ve' if len(broke) > 1 else 's'} no points left"
+        verb = "have" if len(broke) > 1 else "has"
+        return EndTrigger(f"{' and '.join(broke)} {verb} no points left", "no-points")
     return None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
-from dockyard import Action, Context, Game, Outcome, Rng, Setup, State, hookimpl
+from dockyard import Action, Context, EndTrigger, Game, Outcome, Rng, Setup, State, hookimpl
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
 from dockyard.loader import Content, ContentError
 
@@ -141,9 +141,9 @@ class TicTacToe(Game):
         if any(all(cells[i] == player for i in run) for run in state.board.runs_through[index]):
             state.winner = player
             run = "three" if state.board.win == 3 else str(state.board.win)
-            state.flow.over = f"{state.players[player]} has {run} in a row"
+            state.flow.over = EndTrigger(f"{state.players[player]} has {run} in a row", "line")
         elif -1 not in cells:
-            state.flow.over = "the board is full"
+            state.flow.over = EndTrigger("the board is full", "full")
         if state.flow.over is not None:
             ctx.emit("game-over", None, f"the game ends: {state.flow.over}")
             return

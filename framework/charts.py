@@ -1,0 +1,171 @@
+"""Charts for reports (`dockyard balance`): matplotlib when the `plots` extra is installed,
+else dockyard's own small SVG charts, so a plain install still writes a complete report. Each
+chart is an inline `<svg>` element: a report is one file that loads nothing."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+
+from .svg import FILLS, Svg
+
+PALETTE = [FILLS[c] for c in ("blue", "orange", "green", "red", "purple", "sky")]
+
+
+def _matplotlib():  # type: ignore[no-untyped-def]
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot
+
+        matplotlib.rcParams["svg.hashsalt"] = "dockyard"  # the same ids every run
+
+        return pyplot
+    except ImportError:
+        return None
+
+
+def _svg_of(figure) -> str:  # type: ignore[no-untyped-def]
+    """A matplotlib figure as an inline <svg> (no XML prolog, no external references)."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    from matplotlib import pyplot
+
+    pyplot.close(figure)
+    text = buffer.getvalue()
+    text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
+    return text[text.index("<svg") :]
+
+
+def bar_chart(
+    title: str,
+    categories: Sequence[str],
+    series: dict[str, list[float]],
+    errors: dict[str, list[tuple[float, float]]] | None = None,
+    percent: bool = False,
+    wide: bool = False,
+) -> str:
+    """Grouped bars: one group per category, one bar per series; `errors` are (low, high)."""
+    plt = _matplotlib()
+    if plt is not None:
+        width = max(6.0, 0.18 * len(categories) * len(series)) if wide else 6.0
+        fig, ax = plt.subplots(figsize=(min(width, 14.0), 3.2))
+        step = 0.8 / max(1, len(series))
+        for i, (label, values) in enumerate(series.items()):
+            xs = [k + i * step for k in range(len(categories))]
+            yerr = None
+            if errors and label in errors:
+                yerr = [
+                    [v - lo for v, (lo, _) in zip(values, errors[label], strict=True)],
+                    [hi - v for v, (_, hi) in zip(values, errors[label], strict=True)],
+                ]
+            ax.bar(
+                xs, values, step, label=label, color=PALETTE[i % len(PALETTE)], yerr=yerr, capsize=3
+            )
+        ax.set_xticks([k + step * (len(series) - 1) / 2 for k in range(len(categories))])
+        ax.set_xticklabels(categories, rotation=90 if wide else 0, fontsize=7 if wide else 9)
+        if percent:
+            ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+        ax.set_title(title)
+        if len(series) > 1:
+            ax.legend()
+        return _svg_of(fig)
+    return _own_bars(title, categories, series, errors, percent)
+
+
+def histogram(title: str, series: dict[str, list[float]], unit: str) -> str:
+    """How the values of each series spread (overlaid, in 12 bins over the joint range)."""
+    values = [v for vs in series.values() for v in vs]
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    bins = 12
+    width = (high - low) / bins or 1.0
+    edges = [low + i * width for i in range(bins + 1)]
+    plt = _matplotlib()
+    if plt is not None:
+        fig, ax = plt.subplots(figsize=(6.0, 3.2))
+        for i, (label, vs) in enumerate(series.items()):
+            ax.hist(vs, bins=edges, alpha=0.55, label=label, color=PALETTE[i % len(PALETTE)])
+        ax.set_xlabel(unit)
+        ax.set_ylabel("games")
+        ax.set_title(title)
+        if len(series) > 1:
+            ax.legend(fontsize=8)
+        return _svg_of(fig)
+    counts: dict[str, list[float]] = {
+        label: [
+            sum(1.0 for v in vs if edges[k] <= v < edges[k + 1] or (k == bins - 1 and v == high))
+            for k in range(bins)
+        ]
+        for label, vs in series.items()
+    }
+    names = [f"{edges[k]:.0f}" for k in range(bins)]
+    return _own_bars(f"{title} ({unit}; games per bin)", names, counts, None, False)
+
+
+def _own_bars(
+    title: str,
+    categories: Sequence[str],
+    series: dict[str, list[float]],
+    errors: dict[str, list[tuple[float, float]]] | None,
+    percent: bool,
+) -> str:
+    """Grouped bars drawn with dockyard.svg (no plotting library)."""
+    group = 14 * max(1, len(series)) + 8
+    left, top, bottom = 40, 24, 60
+    plot_w = max(300, group * len(categories))
+    plot_h = 160
+    svg = Svg(left + plot_w + 10, top + plot_h + bottom, title)
+    svg.text(left, 16, title)
+    high = max([1.0 if percent else 0.0, *(v for vs in series.values() for v in vs)])
+    high = high or 1.0
+
+    def y(v: float) -> float:
+        return top + plot_h - v * plot_h / high
+
+    svg.line(left, top + plot_h, left + plot_w, top + plot_h, stroke="#888")
+    svg.line(left, top, left, top + plot_h, stroke="#888")
+    svg.text(
+        left - 4,
+        top + 8,
+        f"{100 * high:.0f}%" if percent else f"{high:g}",
+        class_="small",
+        text_anchor="end",
+    )
+    for i, (label, values) in enumerate(series.items()):
+        color = PALETTE[i % len(PALETTE)]
+        for k, v in enumerate(values):
+            x = left + 4 + k * group + i * 14
+            bar = svg.rect(x, y(v), 12, top + plot_h - y(v), fill=color)
+            svg.title(
+                bar,
+                f"{label}: {categories[k]}: {100 * v:.1f}%"
+                if percent
+                else f"{label}: {categories[k]}: {v:g}",
+            )
+            if errors and label in errors:
+                lo, hi = errors[label][k]
+                svg.line(x + 6, y(lo), x + 6, y(hi), stroke="#222")
+    for k, name in enumerate(categories):
+        mid = left + 4 + k * group + group / 2 - 4
+        svg.text(
+            mid,
+            top + plot_h + 12,
+            name,
+            class_="small",
+            transform=f"rotate(60 {mid:.1f} {top + plot_h + 12})",
+        )
+    if len(series) > 1:
+        for i, label in enumerate(series):
+            svg.rect(
+                left + 4 + i * 150,
+                top + plot_h + bottom - 12,
+                10,
+                10,
+                fill=PALETTE[i % len(PALETTE)],
+            )
+            svg.text(left + 18 + i * 150, top + plot_h + bottom - 3, label, class_="small")
+    return re.sub(r"^<\?xml[^>]*>\s*", "", svg.to_string())

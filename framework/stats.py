@@ -1,0 +1,101 @@
+"""Figures over many games, for `simulate` and `balance`: win rates with 95% intervals.
+
+A win counts 1 for a sole winner and 1/k for each of k players sharing a win; an interval is
+Wilson's score interval, which stays inside 0..1 and behaves with few games or rates near 0 or 1
+(a plain normal interval does not).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+Z95 = 1.959963984540054
+
+
+class Game(Protocol):
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+    bots: tuple[str, ...]
+    end: tuple[str, ...]
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% interval of a rate seen as `wins` out of `games`."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(wins: float, games: int) -> dict[str, Any]:
+    low, high = wilson(wins, games)
+    return {
+        "wins": round(wins, 3),
+        "games": games,
+        "rate": round(wins / games, 4) if games else 0.0,
+        "low": round(low, 4),
+        "high": round(high, 4),
+    }
+
+
+def win_rates(games: Sequence[Game]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Win rates by seat (1, 2, ...) and by bot, each with its interval."""
+    seats: dict[int, float] = defaultdict(float)
+    seat_games: Counter[int] = Counter()
+    bots: dict[str, float] = defaultdict(float)
+    bot_games: Counter[str] = Counter()
+    for g in games:
+        share = 1.0 / len(g.winners) if g.winners else 0.0
+        for i, player in enumerate(g.players):
+            won = share if player in g.winners else 0.0
+            seats[i] += won
+            seat_games[i] += 1
+            if g.bots:
+                bots[g.bots[i]] += won
+                bot_games[g.bots[i]] += 1
+    return {
+        "by_seat": {str(i + 1): rate(seats[i], seat_games[i]) for i in sorted(seat_games)},
+        "by_bot": {b: rate(bots[b], bot_games[b]) for b in sorted(bot_games)},
+    }
+
+
+def end_shares(games: Sequence[Game]) -> dict[str, dict[str, Any]]:
+    """For each end trigger id: in how many games it held (several may hold at once)."""
+    counts: Counter[str] = Counter(e for g in games for e in g.end)
+    n = len(games)
+    return {
+        e: {"games": c, "share": round(c / n, 4) if n else 0.0}
+        for e, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    }
+
+
+def percent(low: float, high: float) -> str:
+    return f"{100 * low:.0f}-{100 * high:.0f}%"
+
+
+def distribution(values: Iterable[float]) -> dict[str, float]:
+    """Mean, min, quartiles and max."""
+    xs = sorted(values)
+    if not xs:
+        return {}
+
+    def at(q: float) -> float:
+        i = q * (len(xs) - 1)
+        lo = math.floor(i)
+        hi = min(lo + 1, len(xs) - 1)
+        return xs[lo] + (xs[hi] - xs[lo]) * (i - lo)
+
+    return {
+        "mean": round(sum(xs) / len(xs), 3),
+        "min": xs[0],
+        "q1": round(at(0.25), 3),
+        "median": round(at(0.5), 3),
+        "q3": round(at(0.75), 3),
+        "max": xs[-1],
+    }

@@ -1,0 +1,148 @@
+"""The `heuristic` bot: plays Curious Cargo towards its End Game Triggers, as a person would.
+
+- **Construction**: lines from the loading docks to machine ports of their color, a Shipping
+  line for every good type first (no one wins without shipping 2 of each), then more Shipping
+  docks, then Receiving lines; a tile that completes an active connection before one that only
+  extends a line; a Construction token for 2 more actions when there is a line to extend, else
+  for a Splitter where it starts a second line from a machine; draws only while its hand and
+  storage hold little worth placing, so the bag lasts.
+- **Trucking**: every choice (which Truck card onto whose Shipping side, a Trucking token,
+  recycling storage for a card, discarding a card for tiles, which docks load) is tried on a
+  copy of the state and judged by `value`: goods shipped (the first 2 of each type count most),
+  goods received, Truck cards and tokens in hand, less the same for the other player.
+
+It reads only what its seat may see: its own hand and cards, the board, the streets and the
+counts of hidden things. Everything it returns goes through the rules like any other action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from dockyard import Action, Context
+
+from .bots import _best_placement
+from .rounds import pending, phase_name
+from .scoring import shipped_total
+from .state import SHIPPING
+
+if TYPE_CHECKING:
+    from .components import Dock
+    from .construction import Construction
+    from .state import CargoState, Player
+
+DRAW_UP_TO = 3
+COMPLETES = 500
+WANTED = 8.0  # how much more a Shipping line of a good type not yet connected matters  # placements scored above this complete an active connection  # tiles in hand: what is not placed goes to storage, to recycle for cards
+
+SUMMARY = (
+    "plans lines to the machines, a Shipping line for every good type first; plays trucks "
+    "where they load the most, judged on a copy of the table"
+)
+
+
+def heuristic_action(
+    game: Construction, state: CargoState, seat: int, rng: random.Random
+) -> Action:
+    decision = pending(state, seat)
+    phase = phase_name(state)
+    legal = game.legal_actions(state, seat)
+    if decision is not None or phase != "construction":
+        if len(legal) == 1:
+            return legal[0]
+        return _look_ahead(game, state, seat, legal, rng)
+    return _construction(game, state, seat, legal, rng)
+
+
+def _construction(
+    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+) -> Action:
+    player = state.seats[seat]
+    name = player.name
+    turn = state.turn
+    verbs = {a.verb for a in legal}
+    tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
+    best = None
+    if turn.actions >= 1 and tiles:
+        best = _best_placement(game, state, seat, tiles, rng, _weight)
+    # tiles kept back become Truck cards in the Trucking Phase (recycling 2 for 1)
+    saving = len(player.trucks) < 2 and sum(map(len, player.storage)) + len(player.hand) <= 2
+    if best is not None and best[0] > (COMPLETES if saving else 0):
+        return best[1]
+    if "draw" in verbs and len(player.hand) < DRAW_UP_TO:
+        return Action(name, "draw")
+    if not turn.token_used and "boost" in verbs and turn.actions == 0 and tiles:
+        return Action(name, "boost")
+    splitters = [a for a in legal if a.verb == "splitter"]
+    if splitters and not turn.token_used:
+        return rng.choice(splitters)
+    return Action(name, "end")
+
+
+def _weight(dock: Dock, color: str | None, wanted: set[str]) -> float:
+    """Shipping lines of the good types not yet connected first, then other Shipping lines,
+    then Receiving lines."""
+    if dock.street == "shipping":
+        if color is None:
+            return WANTED if wanted else 1.5
+        return WANTED if color in wanted else 1.5
+    return 1.0
+
+
+def _look_ahead(
+    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+) -> Action:
+    """The action whose result `value` likes best (ties: at random)."""
+    hook = game.hook
+    best: tuple[float, float, Action] | None = None
+    for action in legal:
+        trial = game.clone(state)
+        game.apply(trial, action, seat, Context(game, hook))
+        score = value(trial, seat)
+        if action.verb == "discard":
+            score -= 3.0  # a Truck card is worth more than its tiles while the bag lasts
+        key = (score, rng.random(), action)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2]
+
+
+def value(state: CargoState, seat: int) -> float:
+    """How well `seat` stands, less how well the other player stands."""
+    mine = _standing(state, state.seats[seat])
+    theirs = _standing(state, state.seats[1 - seat])
+    return mine - 0.8 * theirs
+
+
+def _standing(state: CargoState, player: Player) -> float:
+    side = state.side
+    assert side is not None
+    total = 0.0
+    for color in side.colors:
+        shipped = player.shipped[color]
+        total += 6.0 * min(shipped, 2) + 2.0 * shipped
+        total += 2.5 * player.received[color]
+    total += 0.5 * len(player.trucks) + 0.5 * player.trucking + 0.5 * player.construction
+    total += 0.2 * shipped_total(player)
+    # the facility: active connections, a Shipping one for each good type most
+    active = player.facility.active_docks()
+    shipping = {c for d, c in active.items() if d.street == SHIPPING}
+    total += 4.0 * len(shipping) + 1.5 * len(active)
+    return total + 2.0 * _to_load(player)
+
+
+def _to_load(player: Player) -> float:
+    """Goods likely to load later: empty cargo spaces of the trucks on the Shipping street that
+    have yet to pass one of the player's active Shipping docks (trucks only move forward)."""
+    docks = [d.number for d in player.facility.active_docks() if d.street == SHIPPING]
+    if not docks:
+        return 0.0
+    last = max(docks)
+    ahead = 0.0
+    for truck in player.streets[SHIPPING]:
+        for i, good in enumerate(truck.cargo):
+            if good is None and (i + 1) not in truck.card.blocked and truck.rear + i < last:
+                ahead += 1
+    return min(ahead, len(docks) * 2.0) * 0.4
