@@ -113,14 +113,18 @@ def run_games(
         results = pool.map(play_one, jobs, chunksize=1)
     else:
         results = map(play_one, jobs)
+    finished = False
     try:
         for result, script in results:
             if script is not None and record is not None:
                 _write_script(Path(record) / f"{probe.game.name}-seed{result.seed}.dys", script)
             yield result
+        finished = True
     finally:
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # all played: wait for the workers to go (a pool left running at exit prints a
+            # traceback from its wake-up pipe); interrupted: cancel what is left, and go
+            pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 @dataclass(frozen=True)
