@@ -159,6 +159,25 @@ class Session(History):
         self.events.extend(setup_events)
         self.last_events: list[Event] = setup_events
 
+    def clone(self) -> Session:
+        """A session that goes on from this one on its own: the same game so far (log, events,
+        undo, checkpoints), sharing only what never changes (content, grammar, plugins)."""
+        twin = object.__new__(Session)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.log = list(self.log)
+        twin.redo_stack = list(self.redo_stack)
+        twin.barriers = list(self.barriers)
+        twin._offered, twin._offered_ids, twin._offered_epoch = [], set(), -1
+        twin._checkpoints = list(self._checkpoints)  # their states are only ever cloned
+        twin.events = list(self.events)
+        twin.last_events = list(self.last_events)
+        twin.state = self.game.clone(self.state)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        return self.clone()
+
     @property
     def players(self) -> tuple[str, ...]:
         return self.config.players

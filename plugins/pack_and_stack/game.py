@@ -144,6 +144,24 @@ class PackAndStack(Game):
         scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
         return Outcome(state.flow.over or "", winners, scores, {"rounds": state.flow.round})
 
+    def action_space(self, state: PackAndStackState) -> list[tuple[Any, ...]]:
+        """Every action that may ever be legal, for the RL action index (dockyard.interop):
+        claims (each truck card, then the pile), puts (piece, cell, level, orientation: x, y,
+        standing, or none for a cube), removes (cell, level), done."""
+        c = state.c
+        width = max(t.width for t in c.trucks)
+        depth = max(t.depth for t in c.trucks)
+        levels = list(range(1, max(t.levels for t in c.trucks) + 1))
+        cells = [
+            f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y + 1}" for y in range(depth) for x in range(width)
+        ]
+        return [
+            ("claim", [t.id for t in c.trucks] + ["pile"]),
+            ("put", [p.kind for p in c.pieces], cells, levels, ["x", "y", "standing", None]),
+            ("remove", cells, levels),
+            ("done",),
+        ]
+
     def sample_state(
         self, state: PackAndStackState, seat: int, rng: random.Random
     ) -> PackAndStackState:

@@ -149,6 +149,22 @@ class TicTacToe(Game):
             return
         end_turn(self, state, ctx, player)
 
+    deterministic = True  # no chance at all (dockyard.interop.openspiel: no chance node)
+
+    def action_space(self, state: TicTacToeState) -> list[tuple[Any, ...]]:
+        """The RL action index (dockyard.interop): `mark` on each cell, a1, b1, ... row by row."""
+        return [("mark", list(state.board.cells))]
+
+    def observation(self, state: TicTacToeState, seat: int) -> list[float]:
+        """Three planes of the cells (empty, the observer's marks, the other's), row by row."""
+        cells = state.cells
+        planes = [[float(v == -1) for v in cells], [float(v == seat) for v in cells]]
+        planes.append([float(v not in (-1, seat)) for v in cells])
+        return [x for plane in planes for x in plane]
+
+    def observation_size(self, state: TicTacToeState) -> int:
+        return 3 * state.board.size**2
+
     def outcome(self, state: TicTacToeState) -> Outcome:
         winners = () if state.winner is None else (state.players[state.winner],)
         scores = {p: (1.0 if (p,) == winners else 0.0 if winners else 0.5) for p in state.players}
