@@ -72,6 +72,7 @@ def balance_command(
     against: list[str] | None,
     out: IO[str],
     progress: bool = False,
+    backend: str = "local",
 ) -> int:
     from .bots import parse_bots
     from .config import resolve_players
@@ -105,6 +106,7 @@ def balance_command(
             workers if workers is not None else default_workers(),
             seated,
             usage=True,
+            backend=backend,
         )
         if progress:
             from .simulate import _with_progress

@@ -184,6 +184,13 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         help="play on N processes (default: every core); the output is the same for any N",
     )
     p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="ray: play the games on a Ray cluster (RAY_ADDRESS, else one started here; "
+        "extra dockyard[ray]); the output is the same",
+    )
+    p.add_argument(
         "--no-check",
         dest="check",
         action="store_false",
@@ -398,6 +405,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check=args.check,
         workers=args.workers,
         bots=args.bots,
+        backend=args.backend,
     )
 
 

@@ -105,6 +105,7 @@ def add_balance_parser(sub: Any) -> None:
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.add_argument("--bots", metavar="NAME[,NAME...]", help="as for simulate")
     p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="as for simulate")
     p.add_argument("-o", "--output", metavar="FILE.html", help="write the HTML report here")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument(
@@ -136,4 +137,5 @@ def cmd_balance(args: Any) -> int:
         args.against,
         sys.stdout,
         progress=_isatty(sys.stderr),
+        backend=args.backend,
     )

@@ -6,7 +6,7 @@ shared by every sample (single-observer ISMCTS, Cowling, Powley and Whitehouse 2
 nodes are keyed by the actions played, a child is chosen by UCB1 among the actions legal in
 this sample, and a node counts how often it was available, not only how often it was chosen.
 Where there are many legal actions (Curious Cargo's placements) a node considers only the few
-the game's quick policy proposes (asked several times) and two at random.
+the game's quick policy proposes (asked several times).
 Below the tree the playout goes on with the game's own quick policy (its first named policy,
 else `bot_action`, else uniform choice) for at most `depth` actions, then scores the state:
 a finished game by its winners, an unfinished one by `Game.bot_evaluate(state)` (each seat's
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 DEFAULT_PLAYOUTS = 1000  # a game may set its own (`bot_playouts`)
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
 WIDTH = 8  # a node with more legal actions considers what the quick policy would choose
+PROPOSALS = 4  # ... asked this many times
 
 
 class Node:
@@ -103,11 +104,12 @@ class MctsBot(RandomBot):
             raise DockyardError("the game is over" if session.over else "nobody may act now")
         seat = seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
         game = session.game
-        legal = game.legal_actions(state, seat)
+        if not game.legal_actions(state, seat):
+            return super().choose(session, seats)
+        # what is worth searching, from what the seat sees (a sample: never the hidden state)
+        legal = self._candidates(game, game.sample_state(state, seat, self.rng), seat, self.rng)
         if len(legal) == 1:
             return legal[0]
-        if not legal:
-            return super().choose(session, seats)
         return self.search(game, session.hook, session.config.variants, state, seat, legal)
 
     def search(
@@ -199,14 +201,13 @@ class MctsBot(RandomBot):
 
     def _candidates(self, game: Game, state: Any, seat: int, rng: random.Random) -> list[Action]:
         """The actions a tree node considers: every legal one when they are few, else the
-        distinct choices of the quick policy asked a few times (with a few random ones), so a
-        small budget is spent on moves worth comparing, not on hundreds of placements."""
+        distinct choices of the quick policy asked a few times, so a small budget is spent
+        comparing moves worth comparing, not hundreds of placements."""
         legal = game.legal_actions(state, seat)
         if len(legal) <= WIDTH or self.rollout is None:
             return legal
-        picked = {self.rollout(state, seat, rng) for _ in range(WIDTH // 2)}
-        picked.update(rng.sample(legal, 2))
-        return [a for a in legal if a in picked]
+        picked = {self.rollout(state, seat, rng) for _ in range(PROPOSALS)}
+        return [a for a in legal if a in picked] or legal
 
     def _rollout(
         self, game: Game, hook: Any, variants: Sequence[str], state: Any, rng: random.Random

@@ -82,10 +82,12 @@ def run_games(
     workers: int = 1,
     bots: list[str] | None = None,
     usage: bool = False,
+    backend: str = "local",
 ) -> Iterator[Record]:
     """Play the games, yielding each record in seed order (and, with `record`, writing each as
     a replayable script into that folder). With `workers` > 1 the games are shared out among
-    that many processes; every game depends only on its seed, so the records are the same."""
+    that many processes, and with `backend="ray"` among the cores of a Ray cluster; every game
+    depends only on its seed, so the records are the same."""
     from .session import Session
 
     # Fail early (and once) on a bad game, player list, variant or content folder.
@@ -108,7 +110,11 @@ def run_games(
     ]
     results: Iterator[tuple[Record, str | None]]
     pool = None
-    if workers > 1 and games > 1:
+    if backend == "ray":
+        results = _on_ray(jobs)
+    elif backend != "local":
+        raise DockyardError(f"no backend {backend!r} (backends: local, ray)")
+    elif workers > 1 and games > 1:
         pool = _pool(min(workers, games))
         results = pool.map(play_one, jobs, chunksize=1)
     else:
@@ -192,6 +198,29 @@ def component_usage(session: Any) -> dict[str, int]:
     for action in session.log:
         count(action.args)
     return dict(sorted(used.items()))
+
+
+def _on_ray(jobs: list[Job]) -> Iterator[tuple[Record, str | None]]:
+    """Every game as a Ray task (one core each), the results in seed order. `ray.init()`
+    joins the cluster named by RAY_ADDRESS, else starts one on this machine."""
+    try:
+        import ray
+    except ImportError:
+        raise DockyardError(
+            "--backend ray needs Ray: pip install 'dockyard[ray]' (on every node of the cluster)"
+        ) from None
+    if not ray.is_initialized():
+        ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+    remote = ray.remote(num_cpus=1)(play_one)
+    refs = [remote.remote(job) for job in jobs]
+    got = 0
+    try:
+        for ref in refs:
+            yield ray.get(ref)
+            got += 1
+    finally:
+        for ref in refs[got + 1 :]:  # interrupted: the games not yet started need not be
+            ray.cancel(ref)
 
 
 def _pool(workers: int) -> Any:
@@ -367,6 +396,7 @@ def simulate_command(
     check: bool = True,
     workers: int | None = None,
     bots: str | None = None,
+    backend: str = "local",
 ) -> int:
     """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
     if games < 1:
@@ -393,6 +423,7 @@ def simulate_command(
         check,
         workers if workers is not None else default_workers(),
         seated,
+        backend=backend,
     )
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
