@@ -84,6 +84,12 @@ def balance_command(
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
     g = registry().game(game)
+    if out_path:  # say so before the games are played, not after
+        from pathlib import Path
+
+        folder = Path(out_path).resolve().parent
+        if not folder.is_dir():
+            raise DockyardError(f"{out_path}: no folder {folder} to write the report in")
     seated = parse_bots(g, bots, len(resolve_players(g, players))) if bots else None
     runs: list[tuple[str, list[str]]] = [(", ".join(content) or "built-in", content)]
     if against is not None:

@@ -169,3 +169,10 @@ def test_bad_bot_names_are_one_line_errors() -> None:
         make_bot(game, "heuristic")
     with pytest.raises(DockyardError, match="mcts:200"):
         make_bot(game, "mcts:0")
+
+
+def test_balance_checks_where_the_report_goes_before_playing(dockyard, tmp_path) -> None:
+    code, out, err = dockyard(
+        "balance", "tictactoe", "--games", "2", "-o", str(tmp_path / "no" / "r.html")
+    )
+    assert code == 1 and out == "" and "no folder" in err and "to write the report in" in err

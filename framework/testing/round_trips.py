@@ -1,4 +1,5 @@
-"""(b) Every legal action has one canonical text that parses back to it."""
+"""(b) Every legal action has one canonical text that parses back to it, and, in a game that
+numbers its actions (`Game.action_space`, for RL interop), one index that gives it back."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ def _round_trips(table: Table, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     checked = 0
+    index = None
+    if hasattr(s.game, "action_space"):
+        from ..interop.encoding import action_index
+
+        index = action_index(s.game, s.state)
 
     def before(legal: list[Action]) -> None:
         nonlocal checked
@@ -47,6 +53,15 @@ def _round_trips(table: Table, seed: int, max_steps: int | None) -> int:
             reason = s.check(a)
             if reason is not None:
                 run.fail(f"legal_actions offers {text!r}, but the session says: {reason}")
+            if index is not None:
+                try:
+                    number = index.index(a)
+                except (KeyError, IndexError):
+                    run.fail(f"{text!r} is not in the game's action_space")
+                if index.action(number, a.player) != a:
+                    run.fail(
+                        f"{text!r} has index {number}, which gives {index.action(number, a.player)!r}"
+                    )
             checked += 1
 
     run.play(max_steps or step_cap(run.game), before=before)

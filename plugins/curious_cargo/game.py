@@ -276,6 +276,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             ("dispatch",),
             ("load", loads),
             ("store", tiles, ["a", "b"]),
+            # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
+            # values (none by default: `p1: mulligan`)
+            *((rule.verb, *getattr(rule, "space", ())) for rule in house_verbs(self.hook).values()),
         ]
 
     def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:

@@ -51,6 +51,10 @@ def heuristic_action(
     if decision is not None or phase != "construction":
         if len(legal) == 1:
             return legal[0]
+        if decision is None and phase == "trucking":
+            token = _tokens_for_trucks(state, seat, legal)
+            if token is not None:
+                return token
         return _look_ahead(game, state, seat, legal, rng)
     return _construction(game, state, seat, legal, rng)
 
@@ -90,6 +94,22 @@ def _weight(dock: Dock, color: str | None, wanted: set[str]) -> float:
     return 1.0
 
 
+def _tokens_for_trucks(state: CargoState, seat: int, legal: list[Action]) -> Action | None:
+    """Tokens are Truck cards and AP, and Truck cards are what ship goods: with an active
+    Shipping line, 2 Construction tokens become a Trucking token, and a Trucking token is
+    spent (a card and 2 AP) before the cards are played."""
+    player = state.seats[seat]
+    if not any(d.street == SHIPPING for d in player.facility.active_docks()):
+        return None
+    for action in legal:
+        if action.verb == "trade" and action.args == ("construction",):
+            return action
+    for action in legal:
+        if action.verb == "dispatch":
+            return action
+    return None
+
+
 def _look_ahead(
     game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
@@ -102,6 +122,7 @@ def _look_ahead(
         score = value(trial, seat)
         if action.verb == "discard":
             score -= 3.0  # a Truck card is worth more than its tiles while the bag lasts
+
         key = (score, rng.random(), action)
         if best is None or key[:2] > best[:2]:
             best = key
@@ -130,13 +151,21 @@ def _standing(state: CargoState, player: Player) -> float:
     active = player.facility.active_docks()
     shipping = {c for d, c in active.items() if d.street == SHIPPING}
     total += 4.0 * len(shipping) + 1.5 * len(active)
-    return total + 2.0 * _to_load(player)
+    return total + 2.0 * _to_load(state, player)
 
 
-def _to_load(player: Player) -> float:
+def _to_load(state: CargoState, player: Player) -> float:
     """Goods likely to load later: empty cargo spaces of the trucks on the Shipping street that
-    have yet to pass one of the player's active Shipping docks (trucks only move forward)."""
-    docks = [d.number for d in player.facility.active_docks() if d.street == SHIPPING]
+    have yet to pass one of the player's active Shipping docks of a good type still on the
+    Shipping board (trucks only move forward)."""
+    side = state.side
+    assert side is not None
+    left = {c: len(side.ship_values) - player.shipped[c] for c in side.colors}
+    docks = [
+        d.number
+        for d, c in player.facility.active_docks().items()
+        if d.street == SHIPPING and left.get(c, 0) > 0
+    ]
     if not docks:
         return 0.0
     last = max(docks)
@@ -145,4 +174,4 @@ def _to_load(player: Player) -> float:
         for i, good in enumerate(truck.cargo):
             if good is None and (i + 1) not in truck.card.blocked and truck.rear + i < last:
                 ahead += 1
-    return min(ahead, len(docks) * 2.0) * 0.4
+    return ahead * 0.25
