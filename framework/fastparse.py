@@ -5,8 +5,10 @@ Most lines a program feeds dockyard (saves, scripts, bots, `simulate --record`) 
 each `act_<verb>` rule that is a plain sequence of terminals (lark has already expanded the
 optional parts `[...]`/`?` into alternatives, and `X+` into a helper rule), this module writes
 one regular expression from the terminals' own patterns, with the keywords as literals and
-every kept terminal as a group. A line that matches one is turned into the same tree lark
-would build and goes through the same transformer, so the Action is the same.
+every kept terminal as a group. A line that matches one gives its rule and terminals
+(`match`), which language.py turns into the Statement its transformer would make from lark's
+tree (the same terminal conversions, the same `action_from_tree`), so the Action is the same;
+`parse` builds lark's very tree, for tests.
 
 Anything else (extra spaces, comments, meta commands, expectations, a value that is also a
 keyword, which lark's lexer might read otherwise) is not matched, and lark parses it, so every
@@ -53,33 +55,43 @@ class FastPath:
             if first is not None:
                 self.by_verb.setdefault(first, []).append(alt)
 
-    def parse(self, text: str) -> Tree | None:
-        """The tree of a canonical action line, or None (lark will parse it)."""
+    def match(self, text: str) -> tuple[str, str | None, list[tuple[str, str]]] | None:
+        """(the `act_` rule, the player or None, [(terminal, text)]) of a canonical action
+        line, or None (lark will parse it)."""
         player, sep, rest = text.partition(": ")
         verb = (rest if sep else text).split(" ", 1)[0]
         candidates = self.by_verb.get(verb)
         if not candidates:
             return None
+        keywords = self.keywords
         for rule, regex, groups in candidates:
             found = regex.match(text)
             if found is None:
                 continue
             values = found.groups()
-            who = found.group("player")
-            if who is not None and who.lower() in self.keywords:
+            who = values[0]
+            if who is not None and who.lower() in keywords:
                 return None  # a player named like a keyword: let lark decide
-            tokens: list[Any] = []
+            tokens: list[tuple[str, str]] = []
             for (kind, repeated), value in zip(groups, values[1:], strict=True):
                 if value is None:
                     continue
                 for part in value.split(" ") if repeated else (value,):
-                    if kind == "NAME" and part.lower() in self.keywords:
+                    if kind == "NAME" and part.lower() in keywords:
                         return None
-                    tokens.append(Token(kind, part))
-            act = Tree(rule, tokens)
-            head = [Token("NAME", who)] if who is not None else []
-            return Tree("line", [Tree("action", [*head, Tree("game_action", [act])])])
+                    tokens.append((kind, part))
+            return rule, who, tokens
         return None
+
+    def parse(self, text: str) -> Tree | None:
+        """The tree lark would build for a canonical action line, or None."""
+        found = self.match(text)
+        if found is None:
+            return None
+        rule, who, tokens = found
+        act = Tree(rule, [Token(kind, part) for kind, part in tokens])
+        head = [Token("NAME", who)] if who is not None else []
+        return Tree("line", [Tree("action", [*head, Tree("game_action", [act])])])
 
 
 def _first_word(pattern: str) -> str | None:

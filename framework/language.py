@@ -144,6 +144,10 @@ class _ToStatement(Transformer):
         return children[0]
 
 
+# the terminals `_ToStatement` converts (the others are kept as plain strings)
+_TERMINALS: dict[str, Any] = {"INT": int, "SIGNED_INT": int, "SIGNED_FLOAT": float}
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Token):
         return str(value)
@@ -178,14 +182,33 @@ class Language:
         self.terminals = {t.name: t for t in self.parser.terminals}  # by name, built once
         self.fast = _fast_path(game.grammar_file, extensions, game.resource_package)
 
+    def _fast(self, text: str) -> tuple[str | None, str, tuple[Any, ...]] | None:
+        """(player or None, verb, args) of a canonical action line, from the fast path: what
+        the transformer makes of lark's tree for it, without the tree. None: ask lark."""
+        found = self.fast.match(text)
+        if found is None:
+            return None
+        rule, who, tokens = found
+        try:
+            values = [_TERMINALS.get(kind, str)(part) for kind, part in tokens]
+            verb, args = self.game.action_from_tree(rule[4:], values)
+        except Exception:
+            return None  # lark parses it again, to report the error where lark sees it
+        return who, verb, args
+
+    def canonical_action(self, text: str) -> Action | None:
+        """The Action of a canonical line that names its player (`p1: place t12 c4 east`);
+        None for anything else (`parse_line` reads it)."""
+        found = self._fast(text)
+        if found is None or found[0] is None:
+            return None
+        return Action(found[0], found[1], found[2])
+
     def parse_line(self, text: str, source: str = "<input>", lineno: int = 1) -> Statement | None:
         """One statement (None for a blank or comment line), or ParseError."""
-        tree = self.fast.parse(text)  # a canonical action line: no need for lark's parser
-        if tree is not None:
-            try:
-                return self.transformer.transform(tree)  # type: ignore[no-any-return]
-            except VisitError:
-                pass  # lark parses it again below, to report the error where lark sees it
+        quick = self._fast(text)  # a canonical action line: no need for lark's parser
+        if quick is not None:
+            return Statement("action", quick[1], quick[2], quick[0])
         try:
             tree = self.parser.parse(text)
         except UnexpectedInput as exc:

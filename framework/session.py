@@ -398,6 +398,10 @@ class Session(History):
         """An action from its text; a line without `player:` is the one player to move."""
         if not isinstance(line, str):
             raise DockyardError(f"an action line is a string, not {type(line).__name__}")
+        quick = self.language.canonical_action(line)  # `player: verb args`, as saves hold them
+        if quick is not None:
+            self.language.known.add(quick)
+            return quick
         stmt = self.language.parse_line(line)
         if stmt is None or stmt.kind != "action":
             raise DockyardError(f"not an action: {line.strip()!r}")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from conftest import game_and_variants
-from dockyard import Session
+from dockyard import Action, Session
 from dockyard.language import Language, ParseError
 
 
@@ -55,6 +55,11 @@ def test_the_fast_path_reads_every_legal_action_as_lark_does(game, variants) -> 
             fast += 1
             assert ours == by_lark(language, text), text
             assert language.parse_line(text) == ours
+            quick = language.canonical_action(text)  # what Session.parse (and load) uses
+            if ours.player is None:
+                assert quick is None
+            else:
+                assert quick == Action(ours.player, ours.name, ours.args)
     # nearly every canonical line takes the fast path (the point of it)
     assert fast >= 0.9 * len(lines), f"only {fast} of {len(lines)} lines took the fast path"
 
