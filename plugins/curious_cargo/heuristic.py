@@ -4,12 +4,16 @@
   line for every good type first (no one wins without shipping 2 of each), then more Shipping
   docks, then Receiving lines; a tile that completes an active connection before one that only
   extends a line; a Construction token for 2 more actions when there is a line to extend, else
-  for a Splitter where it starts a second line from a machine; draws only while its hand and
-  storage hold little worth placing, so the bag lasts.
-- **Trucking**: every choice (which Truck card onto whose Shipping side, a Trucking token,
-  recycling storage for a card, discarding a card for tiles, which docks load) is tried on a
-  copy of the state and judged by `value`: goods shipped (the first 2 of each type count most),
-  goods received, Truck cards and tokens in hand, less the same for the other player.
+  for a Splitter where a copy of the table says it adds a connection; keeps tiles back in
+  storage while it holds fewer than 2 Truck cards (recycled 2 for 1: cards ship goods).
+- **Trucking**: with an active Shipping line, tokens become cards (2 Construction -> a
+  Trucking token -> a card and 2 AP); then every choice (which Truck card onto whose Shipping
+  side, so also pushing the other player's trucks when that pays; recycling storage for a
+  card; discarding a card for tiles; which docks load) is tried on a copy of the state and
+  judged by `value`: goods shipped (the first 2 of each type count most), goods received,
+  active connections, empty cargo space still to pass a dock, cards and tokens, less 0.8 x
+  the same for the other player. It does not end a turn holding cards while a good type it
+  has shipped fewer than 2 of waits at an active dock.
 
 It reads only what its seat may see: its own hand and cards, the board, the streets and the
 counts of hidden things. Everything it returns goes through the rules like any other action.
@@ -32,9 +36,10 @@ if TYPE_CHECKING:
     from .construction import Construction
     from .state import CargoState, Player
 
-DRAW_UP_TO = 3
-COMPLETES = 500
-WANTED = 8.0  # how much more a Shipping line of a good type not yet connected matters  # placements scored above this complete an active connection  # tiles in hand: what is not placed goes to storage, to recycle for cards
+DRAW_UP_TO = 3  # tiles in hand: what is not placed goes to storage, to recycle for cards
+COMPLETES = 500  # placements scored above this complete an active connection
+WANTED = 8.0  # how much more a Shipping line of a good type not yet connected matters
+WAIT = 1.0  # ending a Trucking turn with cards in hand while a needed good type waits
 
 SUMMARY = (
     "plans lines to the machines, a Shipping line for every good type first; plays trucks "
@@ -78,9 +83,18 @@ def _construction(
         return Action(name, "draw")
     if not turn.token_used and "boost" in verbs and turn.actions == 0 and tiles:
         return Action(name, "boost")
+    trade = _trade_for_splitter(game, state, seat, legal, rng)
+    if trade is not None:
+        return trade
     splitters = [a for a in legal if a.verb == "splitter"]
     if splitters and not turn.token_used:
-        return rng.choice(splitters)
+        # a Splitter where it makes the most of the facility (a branch to a dock), if anywhere
+        now = value(state, seat)
+        best_split = _look_ahead(game, state, seat, splitters, rng)
+        trial = game.clone(state)
+        game.apply(trial, best_split, seat, Context(game, game.hook))
+        if value(trial, seat) > now + 1.0:
+            return best_split
     return Action(name, "end")
 
 
@@ -92,6 +106,30 @@ def _weight(dock: Dock, color: str | None, wanted: set[str]) -> float:
             return WANTED if wanted else 1.5
         return WANTED if color in wanted else 1.5
     return 1.0
+
+
+def _trade_for_splitter(
+    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+) -> Action | None:
+    """2 Trucking tokens for a Splitter, when a copy of the table says that Splitter (placed
+    with a Construction token this turn) adds a connection worth more than the tokens."""
+    player = state.seats[seat]
+    if state.turn.token_used or player.construction < 1 or player.trucking < 2:
+        return None
+    now = value(state, seat)
+    for action in legal:
+        if action.verb != "trade" or action.args[0] != "trucking":
+            continue
+        trial = game.clone(state)
+        game.apply(trial, action, seat, Context(game, game.hook))
+        places = [a for a in game.legal_actions(trial, seat) if a.verb == "splitter"]
+        if not places:
+            continue
+        place = _look_ahead(game, trial, seat, places, rng)
+        game.apply(trial, place, seat, Context(game, game.hook))
+        if value(trial, seat) > now + 1.0:
+            return action
+    return None
 
 
 def _tokens_for_trucks(state: CargoState, seat: int, legal: list[Action]) -> Action | None:
@@ -115,6 +153,7 @@ def _look_ahead(
 ) -> Action:
     """The action whose result `value` likes best (ties: at random)."""
     hook = game.hook
+    waiting = _waiting(state, seat)
     best: tuple[float, float, Action] | None = None
     for action in legal:
         trial = game.clone(state)
@@ -122,12 +161,26 @@ def _look_ahead(
         score = value(trial, seat)
         if action.verb == "discard":
             score -= 3.0  # a Truck card is worth more than its tiles while the bag lasts
+        elif action.verb == "end" and waiting:
+            score -= WAIT  # a good type still to ship waits at a dock: move the queue
 
         key = (score, rng.random(), action)
         if best is None or key[:2] > best[:2]:
             best = key
     assert best is not None
     return best[2]
+
+
+def _waiting(state: CargoState, seat: int) -> bool:
+    """Does a good type the player has shipped fewer than 2 of have an active Shipping dock,
+    while the player holds Truck cards to move the queue past it?"""
+    player = state.seats[seat]
+    if not player.trucks:
+        return False
+    return any(
+        d.street == SHIPPING and player.shipped[c] < 2
+        for d, c in player.facility.active_docks().items()
+    )
 
 
 def value(state: CargoState, seat: int) -> float:
