@@ -7,7 +7,9 @@ nodes are keyed by the actions played, a child is chosen by UCB1 among the actio
 this sample, and a node counts how often it was available, not only how often it was chosen.
 Where there are many legal actions (Curious Cargo's placements) a node considers only the few
 the game's quick policy proposes (asked several times).
-Below the tree the playout goes on with the game's own quick policy (its first named policy,
+At the root the policy's own move stands unless the search finds one whose mean reward
+is better by MARGIN (the search improves on the policy; noise does not undo it). Below the tree
+the playout goes on with the game's own quick policy (its first named policy,
 else `bot_action`, else uniform choice) for at most `depth` actions, then scores the state:
 a finished game by its winners, an unfinished one by `Game.bot_evaluate(state)` (each seat's
 chance of winning, 0..1) when the game defines it, else by the points as they stand.
@@ -37,6 +39,7 @@ DEFAULT_PLAYOUTS = 1000  # a game may set its own (`bot_playouts`)
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
 WIDTH = 8  # a node with more legal actions considers what the quick policy would choose
 PROPOSALS = 4  # ... asked this many times
+MARGIN = 0.05  # how much better (mean reward, 0..1) a move must look to overrule the policy
 
 
 class Node:
@@ -107,10 +110,12 @@ class MctsBot(RandomBot):
         if not game.legal_actions(state, seat):
             return super().choose(session, seats)
         # what is worth searching, from what the seat sees (a sample: never the hidden state)
-        legal = self._candidates(game, game.sample_state(state, seat, self.rng), seat, self.rng)
+        seen = game.sample_state(state, seat, self.rng)
+        legal = self._candidates(game, seen, seat, self.rng)
         if len(legal) == 1:
             return legal[0]
-        return self.search(game, session.hook, session.config.variants, state, seat, legal)
+        default = self.rollout(seen, seat, self.rng) if self.rollout is not None else None
+        return self.search(game, session.hook, session.config.variants, state, seat, legal, default)
 
     def search(
         self,
@@ -120,7 +125,10 @@ class MctsBot(RandomBot):
         state: Any,
         seat: int,
         legal: list[Action],
+        default: Action | None = None,
     ) -> Action:
+        """The move among `legal` the playouts like best; with a `default` (the quick
+        policy's own move), another move only when its mean reward is better by MARGIN."""
         rng = self.rng
         root = Node(seat)
         deadline = time.monotonic() + self.seconds if self.seconds else None
@@ -145,7 +153,14 @@ class MctsBot(RandomBot):
             ),
             default=None,
         )
-        return best if best is not None else rng.choice(legal)
+        if best is None:
+            return default if default in order else rng.choice(legal)
+        kept = root.children.get(default) if default is not None else None
+        if kept is not None and best != default and kept.visits:
+            mine = root.children[best]
+            if mine.reward / mine.visits < kept.reward / kept.visits + MARGIN:
+                return default  # the search is not sure enough to overrule the policy
+        return best
 
     def _playout(
         self,

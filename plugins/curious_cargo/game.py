@@ -313,9 +313,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
         return {"legal mid-game": placements}
 
-    # `mcts` here: few playouts, each a round or so of the heuristic, then `bot_evaluate`
-    bot_playouts = 24
-    bot_rollout_depth = 24
+    # `mcts` here: 64 playouts a move, each 3 actions of the heuristic, then `bot_evaluate`
+    bot_playouts = 64
+    bot_rollout_depth = 3
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
         """Each seat's chance of winning as `heuristic.value` sees the table."""
