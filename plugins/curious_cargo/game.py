@@ -313,8 +313,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
         return {"legal mid-game": placements}
 
-    # `mcts` here: 64 playouts a move, each 3 actions of the heuristic, then `bot_evaluate`
-    bot_playouts = 64
+    # `mcts` here: 96 playouts a move, each 3 actions of the heuristic, then `bot_evaluate`
+    bot_playouts = 96
     bot_rollout_depth = 3
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
