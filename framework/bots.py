@@ -1,7 +1,9 @@
 """Bots: players that choose their own actions.
 
-Every game has the bot `random` (uniform among the legal actions) and, when it defines a
-policy (`bot_action`, below), `greedy`, that policy. `bot_names(game)` lists them with one line
+Every game has the bot `random` (uniform among the legal actions), `mcts` (search.py: tree
+search on states sampled from what its seat sees) and, when it defines a policy (`bot_action`,
+below), `greedy`, that policy; a game may name more policies (`bot_policies()`, Curious Cargo's
+`heuristic`), the first of them being its default bot. `bot_names(game)` lists them with one line
 each (`dockyard bots GAME`); `make_bot(game, name, seed)` makes one. A bot's `choose(session)`
 returns an action for one of the players who may act now and never changes the session.
 
@@ -54,17 +56,11 @@ class RandomBot:
         """An action for one of the players who may act now (or of `seats` among them); the
         session is not changed."""
         seats = actors(session.state) if seats is None else seats
-        if not seats:
-            raise DockyardError("the game is over" if session.over else "nobody may act now")
+        seat = self.seat(session, seats)
         game = session.game
         state = session.state
         policy = None if self.uniform else getattr(game, "bot_action", None)
         rng = self.rng
-        if len(seats) > 1:
-            seats = list(seats)
-            seat = rng.choice(seats)
-        else:
-            seat = seats[0]
         if policy is not None:
             return policy(state, seat, rng)  # type: ignore[no-any-return]
         actions = game.legal_actions(state, seat)
@@ -77,6 +73,12 @@ class RandomBot:
             seat = rng.choice(movable)
             actions = game.legal_actions(state, seat)
         return rng.choice(actions)
+
+    def seat(self, session: Session, seats: Sequence[int]) -> int:
+        """The seat to act for: the one that may, or one drawn at random among several."""
+        if not seats:
+            raise DockyardError("the game is over" if session.over else "nobody may act now")
+        return seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
 
 
 class UniformBot(RandomBot):
@@ -107,10 +109,7 @@ class PolicyBot(RandomBot):
         self.name = name
 
     def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
-        seats = actors(session.state) if seats is None else seats
-        if not seats:
-            raise DockyardError("the game is over" if session.over else "nobody may act now")
-        seat = seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
+        seat = self.seat(session, actors(session.state) if seats is None else seats)
         return self.policy(session.state, seat, self.rng)  # type: ignore[no-any-return]
 
 

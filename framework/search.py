@@ -102,10 +102,7 @@ class MctsBot(RandomBot):
 
     def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
         state = session.state
-        seats = actors(state) if seats is None else seats
-        if not seats:
-            raise DockyardError("the game is over" if session.over else "nobody may act now")
-        seat = seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
+        seat = self.seat(session, actors(state) if seats is None else seats)
         game = session.game
         if not game.legal_actions(state, seat):
             return super().choose(session, seats)
@@ -153,10 +150,12 @@ class MctsBot(RandomBot):
             ),
             default=None,
         )
+        if default is not None and default not in order:
+            default = None
         if best is None:
-            return default if default in order else rng.choice(legal)
+            return default if default is not None else rng.choice(legal)
         kept = root.children.get(default) if default is not None else None
-        if kept is not None and best != default and kept.visits:
+        if default is not None and kept is not None and best != default and kept.visits:
             mine = root.children[best]
             if mine.reward / mine.visits < kept.reward / kept.visits + MARGIN:
                 return default  # the search is not sure enough to overrule the policy

@@ -89,11 +89,8 @@ def _construction(
     splitters = [a for a in legal if a.verb == "splitter"]
     if splitters and not turn.token_used:
         # a Splitter where it makes the most of the facility (a branch to a dock), if anywhere
-        now = value(state, seat)
         best_split = _look_ahead(game, state, seat, splitters, rng)
-        trial = game.clone(state)
-        game.apply(trial, best_split, seat, Context(game, game.hook))
-        if value(trial, seat) > now + 1.0:
+        if value(_after(game, state, seat, best_split), seat) > value(state, seat) + 1.0:
             return best_split
     return Action(name, "end")
 
@@ -120,14 +117,12 @@ def _trade_for_splitter(
     for action in legal:
         if action.verb != "trade" or action.args[0] != "trucking":
             continue
-        trial = game.clone(state)
-        game.apply(trial, action, seat, Context(game, game.hook))
+        trial = _after(game, state, seat, action)
         places = [a for a in game.legal_actions(trial, seat) if a.verb == "splitter"]
         if not places:
             continue
         place = _look_ahead(game, trial, seat, places, rng)
-        game.apply(trial, place, seat, Context(game, game.hook))
-        if value(trial, seat) > now + 1.0:
+        if value(_after(game, trial, seat, place), seat) > now + 1.0:
             return action
     return None
 
@@ -152,13 +147,10 @@ def _look_ahead(
     game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """The action whose result `value` likes best (ties: at random)."""
-    hook = game.hook
     waiting = _waiting(state, seat)
     best: tuple[float, float, Action] | None = None
     for action in legal:
-        trial = game.clone(state)
-        game.apply(trial, action, seat, Context(game, hook))
-        score = value(trial, seat)
+        score = value(_after(game, state, seat, action), seat)
         if action.verb == "discard":
             score -= 3.0  # a Truck card is worth more than its tiles while the bag lasts
         elif action.verb == "end" and waiting:
@@ -169,6 +161,14 @@ def _look_ahead(
             best = key
     assert best is not None
     return best[2]
+
+
+def _after(game: Construction, state: CargoState, seat: int, action: Action) -> CargoState:
+    """A copy of the table with `action` played on it (the bot's trials; the table is as it
+    was)."""
+    trial: CargoState = game.clone(state)
+    game.apply(trial, action, seat, Context(game, game.hook))
+    return trial
 
 
 def _waiting(state: CargoState, seat: int) -> bool:
