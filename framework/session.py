@@ -13,18 +13,11 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .config import (
-    Config,
-    check_arguments,
-    content_of,
-    resolve_players,
-    resolve_variants,
-    variant_layers,
-)
+from .config import Config
 from .flow import actors
 from .game import (
     Action,
@@ -35,81 +28,14 @@ from .game import (
     IllegalAction,
     Outcome,
     Setup,
-    Variant,
 )
 from .history import History
-from .language import Language, ParseError, Statement
-from .registry import registry, session_game
+from .language import ParseError, Statement
+from .prepared import prepared
 from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 CHECKPOINT_EVERY = 8  # a copy of the state every this many actions, so undo replays few
-
-
-@dataclass(frozen=True)
-class _Prepared:
-    """What every session of one choice of game, players and variants shares: worked out
-    once (checking the arguments, loading content, building the parser and the plugins)."""
-
-    registry: Any
-    config: Config  # its seed is not used
-    variants: tuple[Variant, ...]
-    content: Any
-    language: Language
-    game: Game
-    pm: Any
-    listeners: bool
-    options: dict[str, Any]
-
-
-_PREPARED: dict[tuple[Any, ...], _Prepared] = {}
-
-
-def _prepared_key(
-    game: Any, seed: Any, players: Any, variants: Any, content: Any
-) -> tuple[Any, ...] | None:
-    """The key of a choice that can be shared, or None (odd arguments are checked afresh,
-    and content folders on disk are read again, as their files may have changed)."""
-    if (
-        type(game) is str
-        and players is None
-        and variants == ()
-        and content == ()
-        and type(seed) is int
-    ):
-        return (game, None, ())  # the most common case, first
-    if type(seed) is not int or not isinstance(game, str | Game):
-        return None
-    if type(content) not in (list, tuple) or content:
-        return None
-    if players is not None and type(players) is not int:
-        if type(players) not in (list, tuple) or not all(type(p) is str for p in players):
-            return None
-        players = tuple(players)
-    if type(variants) not in (list, tuple) or not all(type(v) is str for v in variants):
-        return None
-    return (game, players, tuple(variants))
-
-
-def _prepare(game: Any, seed: Any, players: Any, variants: Any, content: Any) -> _Prepared:
-    if not isinstance(game, str | Game):
-        raise DockyardError(f"a game is named by a string, not {type(game).__name__}")
-    reg = registry()
-    unbound: Game = reg.game(game) if isinstance(game, str) else game
-    variants, content = check_arguments(seed, players, variants, content)
-    chosen = resolve_variants(unbound, variants)
-    dirs = tuple(str(d) for d in content)
-    config = Config(
-        unbound.name, 0, resolve_players(unbound, players), tuple(v.name for v in chosen), dirs
-    )
-    loaded = content_of(unbound, variant_layers(chosen) + dirs)
-    language = Language(unbound, tuple(v.grammar for v in chosen if v.grammar))
-    bound, pm = session_game(unbound, chosen)
-    options: dict[str, Any] = {}
-    for v in chosen:
-        options.update(v.options)
-    listeners = bool(pm.hook.on_event.get_hookimpls())
-    return _Prepared(reg, config, chosen, loaded, language, bound, pm, listeners, options)
 
 
 class Session(History):
@@ -124,14 +50,7 @@ class Session(History):
         variants: Iterable[str] = (),
         content: Iterable[str | Path] = (),
     ) -> None:
-        key = _prepared_key(game, seed, players, variants, content)
-        found = _PREPARED.get(key) if key is not None else None
-        if found is None or found.registry is not registry():
-            found = _prepare(game, seed, players, variants, content)
-            if key is not None:
-                if len(_PREPARED) > 256:
-                    _PREPARED.clear()
-                _PREPARED[key] = found
+        found = prepared(game, seed, players, variants, content)
         c = found.config
         self.config = Config(c.game, seed, c.players, c.variants, c.content_dirs)
         self.variants = found.variants
