@@ -25,7 +25,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import DockyardError
-from .parsers import add_authoring_parsers, add_balance_parser, add_picture_parsers, lazy
+from .parsers import (
+    add_authoring_parsers,
+    add_balance_parser,
+    add_picture_parsers,
+    lazy,
+    players_option,
+)
+from .parsers import isatty as _isatty
 
 CORE_COMMANDS = (
     "games",
@@ -288,18 +295,6 @@ def bots_option(values: list[str]) -> dict[str, str | None]:
     return out
 
 
-def players_option(values: list[str] | None) -> list[str] | int | None:
-    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
-    if not values:
-        return None
-    if len(values) == 1 and values[0].strip().isdigit():
-        return int(values[0])
-    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
-    if not names:
-        raise DockyardError("--players needs a count or names")
-    return names
-
-
 def _flags(args: argparse.Namespace, game: str | None) -> Any:
     from .script import Flags
 
@@ -318,13 +313,6 @@ def _output(stream: Any = None) -> Any:
 
     out = stream if stream is not None else sys.stdout
     return Output(out, sys.stderr, color=use_color(out))
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---- commands -------------------------------------------------------------------------------

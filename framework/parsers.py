@@ -121,7 +121,6 @@ def cmd_balance(args: Any) -> int:
     import sys
 
     from .balance import balance_command
-    from .cli import _isatty, players_option
 
     return balance_command(
         args.game,
@@ -136,6 +135,27 @@ def cmd_balance(args: Any) -> int:
         args.json,
         args.against,
         sys.stdout,
-        progress=_isatty(sys.stderr),
+        progress=isatty(sys.stderr),
         backend=args.backend,
     )
+
+
+def players_option(values: list[str] | None) -> list[str] | int | None:
+    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
+    if not values:
+        return None
+    if len(values) == 1 and values[0].strip().isdigit():
+        return int(values[0])
+    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
+    if not names:
+        from .core import DockyardError
+
+        raise DockyardError("--players needs a count or names")
+    return names
+
+
+def isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

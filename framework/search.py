@@ -28,9 +28,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .bots import RandomBot, policies
 from .flow import actors
 from .game import Action, Context, DockyardError, Game
+from .policy_bots import RandomBot, policies
 
 if TYPE_CHECKING:
     from .session import Session

@@ -100,7 +100,6 @@ def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int
 
 def outcome(state: CargoState, hook: Any = None) -> Outcome:
     from .bonuses import turn_order_key
-    from .rounds import end_reasons
 
     seats = range(len(state.seats))
     table = {p.name: points(state, p, hook) for p in state.seats}
@@ -110,7 +109,12 @@ def outcome(state: CargoState, hook: Any = None) -> Outcome:
     scores = {name: float(t["total"]) for name, t in table.items()}
     contenders = [s for s in seats if ok[state.players[s]]]
     reason = state.flow.over or ""
-    end = trigger_ids(end_reasons(state, hook)) if reason else ()
+    end: tuple[str, ...] = ()
+    if reason:  # what ended it: the rulebook's triggers, and house rules' (`cc_end_triggers`)
+        if hook is None:
+            end = trigger_ids(end_triggers(state))
+        else:
+            end = trigger_ids(r for rs in hook.cc_end_triggers(state=state) for r in rs)
     if not contenders:
         details["decided_by"] = "no player shipped 2 goods of each color: a draw"
         details["won_by"] = "nobody has shipped 2 goods of each color"
