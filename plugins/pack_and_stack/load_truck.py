@@ -10,7 +10,7 @@ lowest row, lowest level.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from dockyard import Action, Context
 
@@ -66,6 +66,17 @@ def _put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Act
     )
 
 
+@lru_cache(maxsize=4096)
+def _legal_puts(
+    truck: TruckCard, size: int, name: str, kind: str, filled: int
+) -> tuple[Action, ...]:
+    """The put actions of one piece kind that fit a truck filled so (a bit mask): the same
+    for every player whose load did not change since the last action, so worked out once."""
+    places = placements(truck, size)
+    actions = _put_actions(truck, size, name, kind)
+    return tuple(a for a, p in zip(actions, places, strict=True) if fits(filled, p))
+
+
 def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
     name = state.players[seat]
     out: list[Action] = []
@@ -74,9 +85,7 @@ def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
     filled = state.filled[seat]
     for piece in state.c.pieces:
         if truck is not None and state.hands[seat][piece.kind]:
-            places = placements(truck, piece.size)
-            actions = _put_actions(truck, piece.size, name, piece.kind)
-            out += [actions[i] for i, p in enumerate(places) if fits(filled, p)]
+            out += _legal_puts(truck, piece.size, name, piece.kind, filled)
     out += [
         Action(name, "remove", (loaded.place.cell, loaded.place.level))
         for loaded in state.loads[seat]
