@@ -110,3 +110,32 @@ def test_a_malformed_action_line_is_located_and_explained(tmp_path, capsys) -> N
     assert cli.main(["run", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path}:4:14: error: unexpected 'b2' (expected 'at')" in err
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_removes_offered_are_exactly_the_pieces_nothing_rests_on(seed: int) -> None:
+    """legal_actions finds removable pieces in one pass over the union of all supports (no
+    piece's support overlaps its own cells); the rule `check` asks (`_resting_on`) agrees."""
+    from dockyard.plugins.pack_and_stack.load_truck import _resting_on, placements
+
+    s = Session("pack-and-stack", seed=seed, players=4)
+    for truck in s.state.c.trucks:
+        for piece in s.state.c.pieces:
+            assert all(not p.mask & p.support for p in placements(truck, piece.size))
+    bot = RandomBot(seed)
+    checked = 0
+    while not s.over:
+        for seat in range(len(s.players)):
+            legal = s.game.legal_actions(s.state, seat)
+            if not legal or legal[-1].verb != "done":  # not loading now
+                continue
+            offered = {a.args for a in legal if a.verb == "remove"}
+            free = {
+                (p.place.cell, p.place.level)
+                for p in s.state.loads[seat]
+                if _resting_on(s.state, seat, p) is None
+            }
+            assert offered == free
+            checked += bool(s.state.loads[seat])
+        s.apply(bot.choose(s))
+    assert checked > 0

@@ -86,10 +86,16 @@ def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
     for piece in state.c.pieces:
         if truck is not None and state.hands[seat][piece.kind]:
             out += _legal_puts(truck, piece.size, name, piece.kind, filled)
+    # a piece may be taken away unless another rests on it (`_resting_on`): one pass over
+    # what supports all pieces, as no piece's own support overlaps its own cells
+    loads = state.loads[seat]
+    supports = 0
+    for loaded in loads:
+        supports |= loaded.place.support
     out += [
         Action(name, "remove", (loaded.place.cell, loaded.place.level))
-        for loaded in state.loads[seat]
-        if not _resting_on(state, seat, loaded)
+        for loaded in loads
+        if not loaded.place.mask & supports
     ]
     out.append(Action(name, DONE, ()))
     return out
