@@ -15,7 +15,9 @@ from typing import Any, Protocol
 Z95 = 1.959963984540054
 
 
-class Game(Protocol):
+class GameRecord(Protocol):
+    """What the figures read of one finished game (`simulate.Record` is one)."""
+
     players: tuple[str, ...]
     winners: tuple[str, ...]
     bots: tuple[str, ...]
@@ -44,7 +46,7 @@ def rate(wins: float, games: int) -> dict[str, Any]:
     }
 
 
-def win_rates(games: Sequence[Game]) -> dict[str, dict[str, dict[str, Any]]]:
+def win_rates(games: Sequence[GameRecord]) -> dict[str, dict[str, dict[str, Any]]]:
     """Win rates by seat (1, 2, ...) and by bot, each with its interval."""
     seats: dict[int, float] = defaultdict(float)
     seat_games: Counter[int] = Counter()
@@ -65,7 +67,7 @@ def win_rates(games: Sequence[Game]) -> dict[str, dict[str, dict[str, Any]]]:
     }
 
 
-def end_shares(games: Sequence[Game]) -> dict[str, dict[str, Any]]:
+def end_shares(games: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
     """For each end trigger id: in how many games it held (several may hold at once)."""
     counts: Counter[str] = Counter(e for g in games for e in g.end)
     n = len(games)
