@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .flow import actors
 from .game import Action, Context, DockyardError, Game
 from .policy_bots import RandomBot, policies
+from .stats import win_shares
 
 if TYPE_CHECKING:
     from .session import Session
@@ -252,10 +253,9 @@ def rewards(game: Game, state: Any) -> list[float]:
     seats = len(state.players)
     if state.flow.over is not None:
         winners = game.outcome(state).winners
-        if not winners:
+        if not winners:  # nobody won: as good (and as bad) for everyone
             return [1.0 / seats] * seats
-        share = 1.0 / len(winners)
-        return [share if name in winners else 0.0 for name in state.players]
+        return win_shares(winners, state.players)
     evaluate = getattr(game, "bot_evaluate", None)
     if evaluate is not None:
         return list(evaluate(state))

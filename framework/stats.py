@@ -46,6 +46,13 @@ def rate(wins: float, games: int) -> dict[str, Any]:
     }
 
 
+def win_shares(winners: Sequence[str], players: Sequence[str]) -> list[float]:
+    """Each player's share of the win: a sole winner 1, k sharing winners 1/k each, the rest
+    (everyone, when nobody won) 0. Win rates, search rewards and RL returns all start here."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if p in winners else 0.0 for p in players]
+
+
 def win_rates(games: Sequence[GameRecord]) -> dict[str, dict[str, dict[str, Any]]]:
     """Win rates by seat (1, 2, ...) and by bot, each with its interval."""
     seats: dict[int, float] = defaultdict(float)
@@ -53,9 +60,7 @@ def win_rates(games: Sequence[GameRecord]) -> dict[str, dict[str, dict[str, Any]
     bots: dict[str, float] = defaultdict(float)
     bot_games: Counter[str] = Counter()
     for g in games:
-        share = 1.0 / len(g.winners) if g.winners else 0.0
-        for i, player in enumerate(g.players):
-            won = share if player in g.winners else 0.0
+        for i, won in enumerate(win_shares(g.winners, g.players)):
             seats[i] += won
             seat_games[i] += 1
             if g.bots:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Action, Game
+from ..stats import win_shares
 
 OBSERVATION_SIZE = 512
 
@@ -134,5 +135,4 @@ def returns(game: Game, state: Any) -> list[float]:
     winners = game.outcome(state).winners
     if not winners:
         return [0.0] * n
-    share = 1.0 / len(winners)
-    return [((share if name in winners else 0.0) - 1.0 / n) * n / (n - 1) for name in state.players]
+    return [(share - 1.0 / n) * n / (n - 1) for share in win_shares(winners, state.players)]
