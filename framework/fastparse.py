@@ -38,15 +38,22 @@ class FastPath:
         helpers: dict[str, list[Any]] = {}
         for rule in parser.rules:
             helpers.setdefault(rule.origin.name, []).append(rule)
+        self.pieces: dict[str, re.Pattern[str]] = {}  # how to split a repeated terminal's run
         alternatives: list[tuple[str, re.Pattern[str], list[tuple[str, bool]]]] = []
         for rule in parser.rules:
             name = str(rule.origin.name)
             if not name.startswith("act_"):
                 continue
-            built = _expansion(rule.expansion, terminals, helpers)
+            try:
+                built = _expansion(rule.expansion, terminals, helpers)
+            except _Unsupported:
+                built = None
             if built is None:
                 continue
             pattern, groups = built
+            for kind, repeated in groups:
+                if repeated:
+                    self.pieces[kind] = re.compile(_regex(terminals[kind]))
             alternatives.append((name, re.compile(_PLAYER + pattern + r"\Z"), groups))
         # one regular expression per first word (the verb), tried in order
         self.by_verb: dict[str, list[tuple[str, re.Pattern[str], list[tuple[str, bool]]]]] = {}
@@ -76,7 +83,12 @@ class FastPath:
             for (kind, repeated), value in zip(groups, values[1:], strict=True):
                 if value is None:
                     continue
-                for part in value.split(" ") if repeated else (value,):
+                parts = (
+                    [m.group(0) for m in self.pieces[kind].finditer(value)]
+                    if repeated
+                    else (value,)
+                )
+                for part in parts:
                     if kind == "NAME" and part.lower() in keywords:
                         return None
                     tokens.append((kind, part))
@@ -145,4 +157,10 @@ def _regex(terminal: Any) -> str:
         text = re.escape(str(pattern.value))
         return f"(?i:{text})" if "i" in pattern.flags else text
     regex = pattern.to_regexp()
+    if re.compile(regex).groups:
+        raise _Unsupported(terminal.name)  # its groups would shift ours
     return f"(?:{regex})"
+
+
+class _Unsupported(Exception):
+    """A terminal the fast path cannot match (lark parses lines using it)."""

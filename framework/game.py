@@ -139,6 +139,11 @@ class Game:
         """Map a parsed `act_<verb>` rule's children to the action's verb and arguments."""
         return verb, tuple(args)
 
+    def legal_group(self, action: Action) -> str:
+        """The first words of an action's text that a long `legal` list groups it under (and
+        `legal WORDS` shows in full): the verb, or more (Cargo: `move mule`)."""
+        return action.verb
+
     # ---- information -----------------------------------------------------------------------
     def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see (None: a spectator), as plain JSON-able data."""

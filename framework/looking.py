@@ -19,7 +19,7 @@ from .words import did_you_mean
 
 COMMANDS: dict[str, str] = {
     "help [VERB]": "this list, or how to write an action (`help place`), with a legal example",
-    "legal [PLAYER] [VERB ARG...]": "the legal actions now, grouped by verb when many; "
+    "legal [PLAYER] [VERB ARG...]": "the legal actions now, grouped (by verb or worker) when many; "
     "`legal place t12` lists those starting so",
     "show [TOPIC]": "the game as you see it (topics below; `show hand`)",
     "show tile ID": "one tile or card with everything printed on it (`show card ID` too)",
@@ -145,8 +145,9 @@ class Looking:
                 self.output.say(text)
             return
         groups: dict[str, list[str]] = {}
+        group = session.game.legal_group
         for action, text in zip(legal, texts, strict=True):
-            groups.setdefault(f"{action.player}: {action.verb}", []).append(text)
+            groups.setdefault(f"{action.player}: {group(action)}", []).append(text)
         for key, members in groups.items():
             verb = key.split(": ", 1)[1]
             if len(members) <= 3:

@@ -18,6 +18,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "dockyard.plugins.tictactoe",
     "dockyard.plugins.curious_cargo",
     "dockyard.plugins.pack_and_stack",
+    "dockyard.plugins.cargo",
 )
 ENTRY_POINT_GROUP = "dockyard"
 

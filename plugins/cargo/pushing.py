@@ -1,0 +1,201 @@
+"""One square of a worker's action: moving, pushing and pulling, as the rulebook's PLAYING
+section and its PICTURE EXAMPLES OF PUSHES describe them.
+
+- A worker moves into an empty square; Dockhands may also move onto Dockhands.
+- Stepping against a crate pushes it, and the row behind it: crates, and workers standing in
+  the row, which slide with it ("a box with another worker behind it being pushed by the
+  box"). Only crates count against the pusher's P ("a box, a Burly Worker and another box all in
+  a row ... counts as 2 Boxes"); Dockhands moving together push as many crates as they are.
+- Workers never push workers directly, and nothing pushes an Elephant.
+- Dockhands caught in the row move on into the next square if it is empty or holds only
+  Dockhands, fall into the water if it is water, and are squished against anything else.
+- Mules and Elephants may instead pull: step away from a crate right behind them, which
+  follows into the square they left. A step is a push or a pull, never both.
+- Whatever leaves the dock or a loading space is in the water (for a worker: also a ship); a
+  crate moved onto a loading space is loaded there.
+
+`resolve` works out one step without changing anything (an illegal step gives the reason);
+`perform` makes it happen on the squares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .components import LOADING, OFF, OPPOSITE, Dock
+
+
+@dataclass(slots=True)
+class Step:
+    """What one step does."""
+
+    movers: tuple[int, ...]
+    start: int  # where the movers stand
+    to: int  # where they step
+    direction: str
+    pulled: int | None = None  # the cell of the crate a pull drags along
+    row: list[int] = field(default_factory=list)  # cells whose contents slide one square
+    squished: list[int] = field(default_factory=list)  # workers squished
+    squish_at: int | None = None  # their square
+    crates_pushed: int = 0
+
+
+def solid(c: Dock, men: tuple[int, ...]) -> bool:
+    """Workers a pushed row cannot squeeze past: one that is not squishable."""
+    return any(not c.kinds[w % c.per_player].squishable for w in men)
+
+
+def stacks_with(c: Dock, movers: tuple[int, ...], men: tuple[int, ...]) -> bool:
+    """May `movers` share a square holding `men`? (Only Dockhands with Dockhands.)"""
+    k = c.per_player
+    kind = c.kinds[movers[0] % k]
+    return kind.stacks and all(c.kinds[w % k].kind == kind.kind for w in men)
+
+
+def resolve(
+    c: Dock,
+    ground: list[int],
+    crates: list[str | None],
+    men: list[tuple[int, ...]],
+    movers: tuple[int, ...],
+    start: int,
+    direction: str,
+    pull: bool,
+) -> Step | str:
+    """One step of `movers` (a worker, or Dockhands moving together) from `start`."""
+    k = c.per_player
+    kind = c.kinds[movers[0] % k]
+    word = kind.kind if len(movers) == 1 else f"{len(movers)} {kind.kind}s"
+    to = c.neighbors[direction][start]
+    if to == OFF or ground[to] > LOADING:
+        return f"the {word} cannot step into the water ({_where(c, to, start, direction)})"
+    step = Step(movers, start, to, direction)
+    there = men[to]
+    if pull:
+        if not all(c.kinds[w % k].pull for w in movers):
+            return f"a {kind.kind} cannot pull"
+        if crates[to] is not None:
+            return f"the {word} cannot pull and push at once: a crate is on {c.name(to)}"
+        if there and not stacks_with(c, movers, there):
+            return f"{c.name(to)} is taken by {_men(c, there)}"
+        behind = c.neighbors[OPPOSITE[direction]][start]
+        if behind == OFF or crates[behind] is None:
+            return f"nothing to pull: no crate behind the {word} on {c.name(start)}"
+        step.pulled = behind
+        return step
+    if crates[to] is None:
+        if there and not stacks_with(c, movers, there):
+            return (
+                f"workers cannot push other workers: {_men(c, there)} on {c.name(to)}"
+                if c.kinds[there[0] % k].pushable
+                else f"{c.name(to)} is taken by {_men(c, there)}"
+            )
+        return step
+    strength = sum(c.kinds[w % k].push for w in movers)
+    cell = to
+    while True:
+        nxt = c.neighbors[direction][cell]
+        if crates[cell] is not None:
+            step.crates_pushed += 1
+            step.row.append(cell)
+        else:
+            here = men[cell]
+            if not here:
+                break  # an empty square: the row slides into it
+            if not all(c.kinds[w % k].pushable for w in here):
+                return f"{_men(c, here)} on {c.name(cell)} cannot be pushed"
+            if not solid(c, here):
+                # Dockhands: on into the next square, or squished against something solid
+                if (
+                    nxt != OFF
+                    and ground[nxt] <= LOADING
+                    and (crates[nxt] is not None or (men[nxt] and solid(c, men[nxt])))
+                ):
+                    step.squished.extend(here)
+                    step.squish_at = cell
+                else:
+                    step.row.append(cell)
+                break
+            step.row.append(cell)
+        if nxt == OFF or ground[nxt] > LOADING:
+            break  # the last of the row goes into the water
+        cell = nxt
+    if step.crates_pushed > strength:
+        what = f"{step.crates_pushed} crates"
+        return f"the {word} can push {strength} crate{'s' * (strength != 1)}, not {what}"
+    return step
+
+
+def _where(c: Dock, to: int, start: int, direction: str) -> str:
+    return f"{direction} of {c.name(start)}" if to == OFF else c.name(to)
+
+
+def _men(c: Dock, men: tuple[int, ...]) -> str:
+    k = c.per_player
+    kinds = [c.kinds[w % k].kind for w in men]
+    if len(kinds) == 1:
+        return f"a {kinds[0]}"
+    return f"{len(kinds)} {kinds[0]}s"
+
+
+@dataclass(slots=True)
+class Landing:
+    """Where the things a step moved ended up, beyond a plain square."""
+
+    in_water: list[int] = field(default_factory=list)  # workers
+    in_sea: list[str] = field(default_factory=list)  # crate colors
+    loaded: list[tuple[str, str]] = field(default_factory=list)  # (crate, ship)
+    moved: list[tuple[int, int]] = field(default_factory=list)  # (worker, new cell)
+
+
+def perform(
+    c: Dock,
+    ground: list[int],
+    ship_at: tuple[str | None, ...],
+    crates: list[str | None],
+    men: list[tuple[int, ...]],
+    step: Step,
+) -> Landing:
+    """Make `step` happen on the squares; say where everything that left one went."""
+    out = Landing()
+    nxt = c.neighbors[step.direction]
+    if step.squish_at is not None:
+        men[step.squish_at] = ()
+    for cell in reversed(step.row):
+        _slide(ground, ship_at, crates, men, cell, nxt[cell], out)
+    here = men[step.start]
+    men[step.start] = tuple(w for w in here if w not in step.movers)
+    men[step.to] = men[step.to] + step.movers
+    out.moved.extend((w, step.to) for w in step.movers)
+    if step.pulled is not None:
+        _slide(ground, ship_at, crates, men, step.pulled, step.start, out)
+    return out
+
+
+def _slide(
+    ground: list[int],
+    ship_at: tuple[str | None, ...],
+    crates: list[str | None],
+    men: list[tuple[int, ...]],
+    cell: int,
+    to: int,
+    out: Landing,
+) -> None:
+    crate, here = crates[cell], men[cell]
+    crates[cell], men[cell] = None, ()
+    water = to == OFF or ground[to] > LOADING
+    if crate is not None:
+        if water:
+            out.in_sea.append(crate)
+        elif ground[to] == LOADING:
+            ship = ship_at[to]
+            assert ship is not None
+            out.loaded.append((crate, ship))
+        else:
+            crates[to] = crate
+    if here:
+        if water:
+            out.in_water.extend(here)
+        else:
+            men[to] = men[to] + here
+            out.moved.extend((w, to) for w in here)

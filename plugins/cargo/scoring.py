@@ -1,0 +1,138 @@
+"""SCORING SUMMARY, and the end of the game.
+
+1. Your own crate pushed onto a loading space of your ship: removed, in front of you, 3 points
+   (whoever pushed it: "If you foolishly push an opponent's crate into his loading area, he
+   gets 3 points"). Another player's crate pushed onto a loading space of your ship: you put it
+   back on the dock at the end of the turn (see playing.py), no points.
+2. A crate pushed off the dock into the sea: an opponent's gives its pusher 1 point and goes in
+   front of them; your own costs you 1 point.
+3. Each opponent's Dockhand you squish: 1 point; each of your own: -1.
+
+The game ends when any player has no crates left on the board; most points wins, ties broken
+by most crates (those in front of each player: loaded, and opponents' pushed into the sea).
+"""
+
+from __future__ import annotations
+
+from dockyard import Context, EndTrigger, Outcome
+
+from .pushing import Landing
+from .state import DOCTOR, GONE, WATER, CargoState
+
+
+def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context) -> None:
+    """Points and removals for what `mover`'s step put into the sea, onto ships and beyond."""
+    c, name = state.c, state.players[mover]
+    points = c.points
+    for crate in landing.in_sea:
+        owner = state.seat_of(crate)
+        if owner == mover:
+            state.points[mover] += points["own_crate_in_sea"]
+            state.sea.append(crate)
+            ctx.emit(
+                "sea",
+                name,
+                f"{name} pushes their own {crate} crate into the sea "
+                f"({points['own_crate_in_sea']:+d})",
+                crate=crate,
+            )
+        else:
+            state.points[mover] += points["opponent_crate_in_sea"]
+            state.front[mover].append(crate)
+            ctx.emit(
+                "sea",
+                name,
+                f"{name} pushes a {crate} crate into the sea "
+                f"({points['opponent_crate_in_sea']:+d})",
+                crate=crate,
+            )
+    for crate, ship in landing.loaded:
+        captain = state.seat_of(ship)
+        assert captain is not None
+        if crate == ship:
+            state.points[captain] += points["own_crate_loaded"]
+            state.front[captain].append(crate)
+            ctx.emit(
+                "loaded",
+                state.players[captain],
+                f"a {crate} crate is loaded onto the "
+                f"{ship} ship: {state.players[captain]} "
+                f"{points['own_crate_loaded']:+d}",
+                crate=crate,
+            )
+        else:
+            state.aside.append((crate, ship))
+            ctx.emit(
+                "aside",
+                state.players[captain],
+                f"a {crate} crate lands on the {ship} "
+                f"ship's loading space: {state.players[captain]} puts it back at the end "
+                "of the turn",
+                crate=crate,
+                ship=ship,
+            )
+
+
+def send_away(
+    state: CargoState, mover: int, landing: Landing, squished: list[int], ctx: Context
+) -> None:
+    """Workers into the water or to the Doctor (out of the game when the house rule says so)."""
+    c = state.c
+    fast = state.rules.get("fast", False)
+    for w in landing.in_water:
+        state.pos[w] = GONE if fast else WATER
+        owner = state.players[state.owner(w)]
+        gone = "is out of the game" if fast else "is rescued at their next turn"
+        ctx.emit(
+            "water",
+            owner,
+            f"{owner}'s {c.kinds[w % c.per_player].kind} falls into the water and {gone}",
+            worker=w,
+        )
+    by_owner: dict[int, list[int]] = {}
+    for w in squished:
+        by_owner.setdefault(state.owner(w), []).append(w)
+    for owner, workers in by_owner.items():
+        key = "own_dockhand_squished" if owner == mover else "opponent_dockhand_squished"
+        for w in workers:
+            state.pos[w] = GONE if fast else DOCTOR
+            state.waits[w] = c.doctor_turns
+            state.points[mover] += c.points[key]
+        kind = c.kinds[workers[0] % c.per_player].kind
+        what = f"{state.players[owner]}'s {kind}"
+        if len(workers) > 1:
+            what = f"{len(workers)} of {state.players[owner]}'s {kind}s"
+        where = "out of the game" if fast else "to the Doctor"
+        gained = c.points[key] * len(workers)
+        ctx.emit(
+            "squish",
+            state.players[mover],
+            f"{state.players[mover]} squishes {what}, {where} ({gained:+d})",
+            workers=tuple(workers),
+        )
+
+
+def game_end(state: CargoState) -> EndTrigger | None:
+    """ "When any one player has no crates left on the board, the game is over." """
+    for seat, name in enumerate(state.players):
+        if state.ships[seat] is not None and state.crates_left(seat) == 0:
+            return EndTrigger(f"{name} has no crates left on the board", "no-crates")
+    return None
+
+
+def outcome(state: CargoState) -> Outcome:
+    """Most points wins; "In the case of ties for points, whoever has the most crates wins"."""
+    best = max(zip(state.points, map(len, state.front), strict=True))
+    winners = tuple(
+        name
+        for name, pts, front in zip(state.players, state.points, state.front, strict=True)
+        if (pts, len(front)) == best
+    )
+    scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
+    crates = {p: len(f) for p, f in zip(state.players, state.front, strict=True)}
+    return Outcome(
+        state.flow.over or "",
+        winners,
+        scores,
+        {"crates": crates, "rounds": state.flow.round},
+    )
