@@ -419,3 +419,66 @@ def test_the_example_scripts_run_with_every_expectation_met() -> None:
         assert scripts
         for script in scripts:
             assert main(["run", str(script)]) == 0, script.name
+
+
+def test_a_long_legal_list_is_grouped_by_worker_and_filtered_by_one(dockyard, tmp_path) -> None:
+    """`legal` in the REPL: one line per worker (`p1: move mule: 9  e.g. ...`), and `legal
+    move mule` lists that worker's moves in full."""
+    folder = tmp_path / "table"
+    folder.mkdir()
+    squares = {
+        "c5": "red mule",
+        "d5": "red crate",
+        "f5": "red burly",
+        "c7": "red 2 dockhands",
+        "h8": "blue crate",
+        "e3": "red elephant",
+    }
+    layout = {"$schema": "urn:dockyard:cargo:layout", "ships": ["red", "blue"], "squares": squares}
+    (folder / "layout.json").write_text(json.dumps(layout))
+    s = Session("cargo", content=[folder])
+    mule = [s.format(a) for a in s.legal_actions() if a.args[:1] == ("mule",)]
+    _, out, err = dockyard("play", "cargo", "--content", str(folder), stdin="legal\n")
+    lines = [ln for ln in out.splitlines() if ln.startswith("p1: move")]
+    assert f"p1: move mule: {len(mule)}  e.g. {mule[0]}  (legal move mule ...)" in lines, out
+    assert any(ln.startswith("p1: move 2 dockhands c7") for ln in lines), lines
+    assert any(ln.startswith("p1: move elephant: ") for ln in lines), lines
+    _, out, _ = dockyard("play", "cargo", "--content", str(folder), stdin="legal move mule\n")
+    assert [ln for ln in out.splitlines() if ln.startswith("p1: move")] == mule
+
+
+@pytest.mark.parametrize(
+    "squares,where,message",
+    [
+        ({"a1": "red mule"}, "$.squares.a1", "a1 is water"),
+        ({"e1": "red crate"}, "$.squares.e1", "a crate rests only on the dock"),
+        ({"c5": "red mule", "c6": "red mule"}, "$.squares.c6", "red has 1 mule, not 2"),
+        ({"c5": ["red mule", "blue dockhand"]}, "$.squares.c5", "only Dockhands share"),
+        ({"c5": "red wizard"}, "$.squares.c5", "no worker called wizard"),
+        ({"c5": "green mule"}, "$.squares.c5", "green is not among the layout's ships"),
+    ],
+)
+def test_a_broken_layout_is_reported_by_file_and_json_path(
+    dockyard, tmp_path, squares, where, message
+) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    layout = {"$schema": "urn:dockyard:cargo:layout", "ships": ["red", "blue"], "squares": squares}
+    (folder / "layout.json").write_text(json.dumps(layout))
+    code, out, err = dockyard("validate", str(folder))
+    assert code != 0 and "Traceback" not in err
+    assert f"layout.json: {where}: " in err + out and message in err + out, err + out
+
+
+def test_a_layout_for_another_number_of_players_says_so(dockyard, tmp_path) -> None:
+    folder = tmp_path / "three"
+    folder.mkdir()
+    layout = {
+        "$schema": "urn:dockyard:cargo:layout",
+        "ships": ["red", "blue", "green"],
+        "squares": {"c5": "red crate", "d5": "blue crate", "e5": "green crate"},
+    }
+    (folder / "layout.json").write_text(json.dumps(layout))
+    code, out, err = dockyard("play", "cargo", "--content", str(folder), stdin="quit\n")
+    assert code != 0 and "the layout in the content is for 3 players, not 2" in err
+    assert "Traceback" not in err

@@ -2,7 +2,7 @@
 the system browser) draws each game's SVG and the HTML replay; screenshots are compared with
 golden PNGs within a tolerance, and the replay is stepped with the keyboard and the mouse.
 
-The golden pictures of Curious Cargo and Pack & Stack are the ones README shows (docs/).
+The golden pictures of Curious Cargo, Pack & Stack and Cargo are the ones README shows (docs/).
 `DOCKYARD_UPDATE_GOLDEN=1 pytest tests/test_pictures_browser.py` writes them anew after a
 deliberate change to the drawing; look at them before committing.
 
@@ -26,6 +26,7 @@ GOLDEN = {
     "curious-cargo": ROOT / "docs" / "curious-cargo.png",
     "night-shift": ROOT / "tests" / "golden" / "night-shift.png",
     "pack-and-stack": ROOT / "docs" / "pack-and-stack.png",
+    "cargo": ROOT / "docs" / "cargo.png",
     "tictactoe": ROOT / "tests" / "golden" / "tictactoe.png",
     "replay": ROOT / "tests" / "golden" / "replay-curious-cargo.png",
 }
@@ -115,6 +116,7 @@ def screenshot_svg(browser: Any, svg_text: str, tmp_path: Path, name: str) -> by
         ("night-shift", "curious-cargo", {"variants": ["night-shift"]}, 200, None),
         ("pack-and-stack", "pack-and-stack", {"players": 4}, 45, None),
         ("tictactoe", "tictactoe", {}, 5, None),
+        ("cargo", "cargo", {"players": 4}, 90, None),
     ],
 )
 def test_chromium_draws_each_game_as_the_golden_picture(

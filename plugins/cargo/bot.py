@@ -39,7 +39,7 @@ def bot_action(state: CargoState, seat: int, rng: random.Random) -> Action:
     moves = legal_moves(state, seat)
     if len(moves) > 1 and rng.random() < WANDER:
         return rng.choice(moves[:-1])  # not `done`
-    base = (_position(state, seat, state.crates), _spots(state, seat, state.crates))
+    base = (position(state, seat, state.crates), _spots(state, seat, state.crates))
     return _best(moves, rng, lambda a: _move_value(state, seat, a, base))
 
 
@@ -74,7 +74,7 @@ def _distances(c: Dock) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
     return home, to_water
 
 
-def _position(state: CargoState, seat: int, crates: list[str | None]) -> float:
+def position(state: CargoState, seat: int, crates: list[str | None]) -> float:
     """Your crates near home and away from the water; the others' the other way round."""
     home, to_water = _distances(state.c)
     mine = state.ships[seat]
@@ -151,8 +151,8 @@ def _move_value(
             own = w // k == seat
             gain += points["own_dockhand_squished" if own else "opponent_dockhand_squished"]
         gain -= 0.2 * sum(1 for w in landing.in_water if w // k == seat)
-    position, spots = base
-    gain += _position(state, seat, crates) - position
+    before, spots = base
+    gain += position(state, seat, crates) - before
     if crates != state.crates:
         spots = _spots(state, seat, crates)
     return gain - 0.1 * (_reach(c, at, spots) - _reach(c, start, base[1]))

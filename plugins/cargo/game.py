@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from typing import Any
 
@@ -11,7 +12,7 @@ from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, st
 from dockyard.loader import Content
 
 from . import playing
-from .bot import bot_action
+from .bot import bot_action, position
 from .components import DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS, Dock, build
 from .playing import DONE, PUT_BACK, phase
 from .scoring import outcome
@@ -132,6 +133,21 @@ class Cargo(Game):
 
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state)
+
+    bot_playouts = 64
+    bot_rollout_depth = 6  # actions: about two turns, then bot_evaluate
+
+    def bot_evaluate(self, state: CargoState) -> list[float]:
+        """Each seat's chance of winning: a softmax of points plus the greedy bot's reading of
+        where the crates stand."""
+        values = [
+            state.points[seat] + position(state, seat, state.crates) if state.ships[seat] else 0.0
+            for seat in range(len(state.players))
+        ]
+        top = max(values)
+        weights = [math.exp((v - top) / 2.0) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     def bot_action(self, state: CargoState, player: int, rng: random.Random) -> Action:
         """Push your crates home and the others' into the sea: see bot.py."""
