@@ -92,16 +92,16 @@ def send_away(
     by_owner: dict[int, list[int]] = {}
     for w in squished:
         by_owner.setdefault(state.owner(w), []).append(w)
-    for owner, workers in by_owner.items():
-        key = "own_dockhand_squished" if owner == mover else "opponent_dockhand_squished"
+    for seat, workers in by_owner.items():
+        key = "own_dockhand_squished" if seat == mover else "opponent_dockhand_squished"
         for w in workers:
             state.pos[w] = GONE if fast else DOCTOR
             state.waits[w] = c.doctor_turns
             state.points[mover] += c.points[key]
         kind = c.kinds[workers[0] % c.per_player].kind
-        what = f"{state.players[owner]}'s {kind}"
+        what = f"{state.players[seat]}'s {kind}"
         if len(workers) > 1:
-            what = f"{len(workers)} of {state.players[owner]}'s {kind}s"
+            what = f"{len(workers)} of {state.players[seat]}'s {kind}s"
         where = "out of the game" if fast else "to the Doctor"
         gained = c.points[key] * len(workers)
         ctx.emit(
