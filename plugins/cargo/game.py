@@ -11,10 +11,22 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
 from dockyard.loader import Content
 
-from . import playing
 from .bot import bot_action, position
 from .components import DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS, Dock, build
-from .playing import DONE, PUT_BACK, phase
+from .playing import (
+    DONE,
+    PUT_BACK,
+    do_move,
+    do_place,
+    finish_turn,
+    legal_moves,
+    legal_places,
+    phase,
+    returning_text,
+    start_turn,
+    why_not_move,
+    why_not_place,
+)
 from .scoring import outcome
 from .setting_up import SHIPS, WORKERS, choices, choose, lay_out, why_not_choose
 from .state import DOCTOR, GONE, UNPLACED, WATER, CargoState
@@ -71,7 +83,7 @@ class Cargo(Game):
             ctx.emit("roll", first, f"{first} wins the roll: chooses a ship and places first")
         start(self, state, ctx)
         if phase(state) == "play":  # a layout starts in play
-            playing.start_turn(state, ctx)
+            start_turn(state, ctx)
         return state
 
     # ---- rules ---------------------------------------------------------------------------
@@ -80,15 +92,15 @@ class Cargo(Game):
         if flow.over is not None:
             return []
         if flow.pending:
-            return playing.legal_places(state, player) if flow.pending[-1].player == player else []
+            return legal_places(state, player) if flow.pending[-1].player == player else []
         if player not in flow.active:
             return []
         now = phase(state)
         if now == "ships":
             return choices(state, player)
         if now == "workers" or state.returning:
-            return playing.legal_places(state, player)
-        return playing.legal_moves(state, player)
+            return legal_places(state, player)
+        return legal_moves(state, player)
 
     def check(self, state: CargoState, action: Action, player: int) -> str | None:
         verb, args = action.verb, action.args
@@ -100,7 +112,7 @@ class Cargo(Game):
         if pending and pending[-1].kind == PUT_BACK:
             if verb != "place":
                 return pending[-1].prompt
-            return playing.why_not_place(state, player, *args)
+            return why_not_place(state, player, *args)
         now = phase(state)
         if verb == "choose":
             return (
@@ -111,12 +123,12 @@ class Cargo(Game):
         if now == "ships":
             return "first choose a ship: choose COLOR"
         if verb == "place":
-            return playing.why_not_place(state, player, *args)
+            return why_not_place(state, player, *args)
         if now == "workers":
             return "first place your workers: place WORKER SQUARE"
         if verb == DONE:
-            return f"first bring back your {playing._returning(state)}" if state.returning else None
-        return playing.why_not_move(state, player, args)
+            return f"first bring back your {returning_text(state)}" if state.returning else None
+        return why_not_move(state, player, args)
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
         verb, args = action.verb, action.args
@@ -124,12 +136,12 @@ class Cargo(Game):
             choose(state, player, args[0], ctx)
             end_turn(self, state, ctx, player)
         elif verb == "place":
-            playing.do_place(state, player, args[0], args[1], self, ctx)
+            do_place(state, player, args[0], args[1], self, ctx)
         elif verb == "move":
-            playing.do_move(state, player, args, self, ctx)
+            do_move(state, player, args, self, ctx)
         else:
             ctx.emit("done", action.player, f"{action.player} ends their turn")
-            playing.finish_turn(state, player, self, ctx)
+            finish_turn(state, player, self, ctx)
 
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state)

@@ -77,7 +77,7 @@ def why_not_move(state: CargoState, seat: int, move: Move) -> str | None:
     if phase(state) != "play":
         return "workers move once everyone's are placed"
     if state.returning:
-        return f"first bring back your {_returning(state)}"
+        return f"first bring back your {returning_text(state)}"
     group = movers(state, seat, name, cell, count)
     if isinstance(group, str):
         return group
@@ -266,15 +266,15 @@ def start_turn(state: CargoState, ctx: Context) -> None:
             else:
                 due.append(w)
     state.returning = due
-    _prune_returning(state)
+    _prunereturning_text(state)
 
 
-def _prune_returning(state: CargoState) -> None:
+def _prunereturning_text(state: CargoState) -> None:
     """A worker with nowhere to come back to stays away until the owner's next turn."""
     state.returning = [w for w in state.returning if return_squares(state, w)]
 
 
-def _returning(state: CargoState) -> str:
+def returning_text(state: CargoState) -> str:
     c = state.c
     return " and ".join(c.names[w % c.per_player] for w in state.returning)
 
@@ -375,7 +375,7 @@ def _placing(state: CargoState, seat: int, piece: str, cell: int) -> Any:
         return "nothing of yours is waiting to come back"
     due = [w for w in state.returning if w % k in indexes]
     if not due:
-        return f"your {piece} is not coming back now (waiting: {_returning(state)})"
+        return f"your {piece} is not coming back now (waiting: {returning_text(state)})"
     fits = [w for w in due if cell in return_squares(state, w)]
     if not fits:
         w = due[0]
@@ -411,5 +411,5 @@ def do_place(
             start_turn(state, ctx)
         return
     state.returning.remove(w)
-    _prune_returning(state)
+    _prunereturning_text(state)
     ctx.emit("return", name, f"{name}'s {piece} comes back on {square}", worker=w)
