@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import Any, ClassVar
 
 from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
@@ -13,6 +15,7 @@ from dockyard.loader import Content
 
 from .bot import bot_action, position
 from .components import DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS, Dock, build
+from .default_rules import DefaultRules, rulebook_hook
 from .playing import (
     DONE,
     PUT_BACK,
@@ -53,6 +56,11 @@ class Cargo(Game):
         "COUNT": "how many dockhands, such as 2",
     }
     max_playout_steps = 20_000
+    hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
+    default_hooks = DefaultRules()
+
+    def __init__(self) -> None:
+        self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Dock:
@@ -72,7 +80,6 @@ class Cargo(Game):
         state.points = [0] * n
         state.front = [[] for _ in range(n)]
         state.in_box = n * c.crates[n]
-        state.rules = {"fast": bool(setup.options.get("fast", False))}
         if c.layout is not None:
             lay_out(state, ctx)
         else:

@@ -184,7 +184,7 @@ def do_move(state: CargoState, seat: int, move: Move, game: Any, ctx: Context) -
         landing = perform(c, state.ground, c.ship_at, state.crates, state.men, step)
         for w, to in landing.moved:
             state.pos[w] = to
-        send_away(state, seat, landing, step.squished, ctx)
+        send_away(state, seat, landing, step.squished, game.hook, ctx)
         score_landing(state, seat, landing, ctx)
     state.moved.extend(group)
     state.moves_left -= count

@@ -14,10 +14,14 @@ by most crates (those in front of each player: loaded, and opponents' pushed int
 
 from __future__ import annotations
 
+from typing import Any
+
 from dockyard import Context, EndTrigger, Outcome
 
 from .pushing import Landing
 from .state import DOCTOR, GONE, WATER, CargoState
+
+AWAY = {"water": WATER, "doctor": DOCTOR, "gone": GONE}  # the answers of `cargo_away`
 
 
 def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context) -> None:
@@ -74,19 +78,19 @@ def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context)
 
 
 def send_away(
-    state: CargoState, mover: int, landing: Landing, squished: list[int], ctx: Context
+    state: CargoState, mover: int, landing: Landing, squished: list[int], hook: Any, ctx: Context
 ) -> None:
-    """Workers into the water or to the Doctor (out of the game when the house rule says so)."""
+    """Workers into the water or to the Doctor (or wherever a house rule sends them: the
+    `cargo_away` hook)."""
     c = state.c
-    fast = state.rules.get("fast", False)
     for w in landing.in_water:
-        state.pos[w] = GONE if fast else WATER
+        state.pos[w] = AWAY[hook.cargo_away(state=state, worker=w, why="water")]
         owner = state.players[state.owner(w)]
-        gone = "is out of the game" if fast else "is rescued at their next turn"
+        then = "is out of the game" if state.pos[w] == GONE else "is rescued at their next turn"
         ctx.emit(
             "water",
             owner,
-            f"{owner}'s {c.kinds[w % c.per_player].kind} falls into the water and {gone}",
+            f"{owner}'s {c.kinds[w % c.per_player].kind} falls into the water and {then}",
             worker=w,
         )
     by_owner: dict[int, list[int]] = {}
@@ -95,14 +99,14 @@ def send_away(
     for seat, workers in by_owner.items():
         key = "own_dockhand_squished" if seat == mover else "opponent_dockhand_squished"
         for w in workers:
-            state.pos[w] = GONE if fast else DOCTOR
+            state.pos[w] = AWAY[hook.cargo_away(state=state, worker=w, why="squished")]
             state.waits[w] = c.doctor_turns
             state.points[mover] += c.points[key]
         kind = c.kinds[workers[0] % c.per_player].kind
         what = f"{state.players[seat]}'s {kind}"
         if len(workers) > 1:
             what = f"{len(workers)} of {state.players[seat]}'s {kind}s"
-        where = "out of the game" if fast else "to the Doctor"
+        where = "out of the game" if state.pos[workers[0]] == GONE else "to the Doctor"
         gained = c.points[key] * len(workers)
         ctx.emit(
             "squish",

@@ -39,7 +39,6 @@ class CargoState(State):
     moved: list[int] = field(default_factory=list)  # workers moved this turn
     moves_left: int = 0  # workers the player to move may still move this turn
     returning: list[int] = field(default_factory=list)  # workers due back at this turn's start
-    rules: dict[str, bool] = field(default_factory=dict)  # house rules' switches (`fast`)
 
     @property
     def c(self) -> Dock:
