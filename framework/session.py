@@ -413,9 +413,16 @@ class Session(History):
                 f"{where}: the save was made with other content (fingerprint "
                 f"{record.fingerprint}, now {now}); load it with the same --content folders"
             )
+        # a save repeats lines ("p1: end"): each text naming its player is parsed once
+        parsed: dict[str, Action] = {}
         for i, line in enumerate(record.actions):
             try:
-                session.apply(session.parse(line))
+                action = parsed.get(line)
+                if action is None:
+                    action = session.parse(line)
+                    if line.startswith(f"{action.player}:"):
+                        parsed[line] = action
+                session.apply(action)
             except ParseError as exc:
                 expected = f" (expected {exc.expected})" if exc.expected else ""
                 raise DockyardError(
