@@ -199,3 +199,4 @@ def _try(
             del fac.stacks[c][n:]
             if not fac.stacks[c]:
                 del fac.stacks[c]
+        fac.version += 1  # the stacks changed back: nothing worked out during the trial holds

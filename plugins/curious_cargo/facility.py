@@ -79,6 +79,10 @@ class Facility:
     board: Board
     stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
+    # (version, active docks) once worked out: a cache, not state
+    active_cache: tuple[int, dict[Dock, str]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)
@@ -89,7 +93,8 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(self.board, {c: list(s) for c, s in self.stacks.items()}, self.version)
+        stacks = {c: list(s) for c, s in self.stacks.items()}
+        return Facility(self.board, stacks, self.version, self.active_cache)
 
     __clone__ = copy  # dockyard.cloning: the layers are never changed, only stacked
 
@@ -180,10 +185,15 @@ class Facility:
         return self.board.port_map
 
     def active_docks(self) -> dict[Dock, str]:
-        """Every dock with an active connection, and the color of its line."""
+        """Every dock with an active connection, and the color of its line (worked out once
+        per placement: every change of the stacks counts in `version`)."""
+        cached = self.active_cache
+        if cached is not None and cached[0] == self.version:
+            return dict(cached[1])
         active: dict[Dock, str] = {}
         for dock in self.board.docks:
             line = self.line_from(dock.cell, dock.side)
             if line is not None and line[1]:
                 active[dock] = line[0]
-        return active
+        self.active_cache = (self.version, active)
+        return dict(active)
