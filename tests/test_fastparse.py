@@ -102,3 +102,27 @@ def test_a_value_spelt_like_a_keyword_is_left_to_lark() -> None:
     assert language.fast.parse("end: draw") is None  # a player named like a verb, too
     assert language.fast.parse("p1:  draw") is None  # not canonical spacing
     assert language.fast.parse("p1: draw # a comment") is None
+
+
+def test_a_terminal_whose_pattern_has_groups_is_left_to_lark() -> None:
+    """Groups inside a terminal's pattern would shift the fast path's own: such a rule has no
+    fast path, and lark parses its lines; a repeated terminal's run is split by its pattern
+    (Cargo's `pull east` is one STEP)."""
+    from dockyard.fastparse import FastPath
+    from lark import Lark
+
+    grammar = r"""
+        start: act_go | act_hop
+        act_go: "go" WAY
+        act_hop: "hop" STEP+
+        WAY: /(up|down)/
+        STEP: /(?:pull[ ]+)?(?:east|west)/
+        %ignore " "
+    """
+    fast = FastPath(Lark(grammar, parser="lalr"))
+    assert fast.match("go up") is None
+    assert fast.match("hop pull east west") == (
+        "act_hop",
+        None,
+        [("STEP", "pull east"), ("STEP", "west")],
+    )
