@@ -20,6 +20,7 @@ GAMES = [
     ("curious-cargo", {"variants": ["night-shift"]}),
     ("pack-and-stack", {"players": 3}),
     ("pack-and-stack", {"players": 6}),
+    ("cargo", {"players": 4}),
 ]
 
 
