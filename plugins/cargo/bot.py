@@ -16,7 +16,7 @@ from functools import cache
 
 from dockyard import Action
 
-from .components import DOCK, OFF, OPPOSITE, Dock
+from .components import DIRECTIONS, DOCK, OFF, OPPOSITE, Dock
 from .playing import PUT_BACK, legal_moves, legal_places, movers, phase, step_words
 from .pushing import perform, resolve
 from .setting_up import choices
@@ -101,7 +101,7 @@ def _spots(state: CargoState, seat: int, crates: list[str | None]) -> list[int]:
         if crate is None:
             continue
         far = home[crate] if crate == mine else to_water
-        for d in ("north", "east", "south", "west"):
+        for d in DIRECTIONS:
             ahead = c.neighbors[d][cell]
             spot = c.neighbors[OPPOSITE[d]][cell]
             if ahead == OFF or far[ahead] >= far[cell]:

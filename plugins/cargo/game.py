@@ -457,4 +457,4 @@ def _well_typed(verb: str, args: tuple[Any, ...]) -> bool:
 
 def _step_ok(text: str) -> bool:
     words = text.split(" ")
-    return words[-1] in ("north", "east", "south", "west") and words[:-1] in ([], ["pull"])
+    return words[-1] in DIRECTIONS and words[:-1] in ([], ["pull"])

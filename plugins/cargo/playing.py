@@ -19,7 +19,7 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import end_turn, pop, push
 
-from .components import DOCK, LOADING, OFF
+from .components import DIRECTIONS, DOCK, LOADING, OFF
 from .pushing import Step, perform, resolve, stacks_with
 from .scoring import game_end, score_landing, send_away
 from .state import DOCTOR, UNPLACED, WATER, CargoState
@@ -37,6 +37,13 @@ def phase(state: CargoState) -> str:
 # ---- moving workers ------------------------------------------------------------------------
 
 
+def unmoved(state: CargoState, seat: int, name: str, at: int) -> list[int]:
+    """`seat`'s workers called `name` on square `at` that have not moved this turn."""
+    k = state.c.per_player
+    own = (seat * k + i for i in state.c.worker_indexes(name))
+    return [w for w in own if state.pos[w] == at and w not in state.moved]
+
+
 def movers(state: CargoState, seat: int, name: str, cell: str | None, count: int) -> Any:
     """The workers `move NAME [CELL]` names (a tuple), or why there are none (a str)."""
     c = state.c
@@ -50,7 +57,7 @@ def movers(state: CargoState, seat: int, name: str, cell: str | None, count: int
         at = None if cell is None else c.cell(cell)
         if at is None:
             return f"say where the {name}s are: move {name} c4 east"
-        fresh = [w for w in own if state.pos[w] == at and w not in state.moved]
+        fresh = unmoved(state, seat, name, at)
         if len(fresh) < count:
             here = sum(1 for w in own if state.pos[w] == at)
             moved = f" ({here - len(fresh)} moved already)" if here > len(fresh) else ""
@@ -122,11 +129,7 @@ def legal_moves(state: CargoState, seat: int) -> list[Action]:
             if (name, at) in seen:
                 continue
             seen.add((name, at))
-            fresh = [
-                v
-                for v in range(seat * k, seat * k + k)
-                if state.pos[v] == at and v not in state.moved and c.names[v % k] == name
-            ]
+            fresh = unmoved(state, seat, name, at)
             sizes = range(1, min(len(fresh), state.moves_left) + 1)
             groups: list[tuple[tuple[int, ...], str | None, int]] = [
                 (tuple(fresh[:n]), c.name(at), n) for n in sizes
@@ -147,9 +150,9 @@ def _step_lists(
 ) -> list[tuple[str, ...]]:
     c = state.c
     found: list[tuple[str, ...]] = []
-    words = [(False, d) for d in ("north", "east", "south", "west")]
+    words = [(False, d) for d in DIRECTIONS]
     if pulls:
-        words += [(True, d) for d in ("north", "east", "south", "west")]
+        words += [(True, d) for d in DIRECTIONS]
 
     def walk(
         crates: list[str | None], men: list[tuple[int, ...]], here: int, done: tuple[str, ...]
