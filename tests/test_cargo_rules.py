@@ -482,3 +482,23 @@ def test_a_layout_for_another_number_of_players_says_so(dockyard, tmp_path) -> N
     code, out, err = dockyard("play", "cargo", "--content", str(folder), stdin="quit\n")
     assert code != 0 and "the layout in the content is for 3 players, not 2" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "line,column,expected",
+    [
+        ("move mule northeast", 11, "a direction"),  # not `north east`
+        ("move 12 dockhands c4 east", 7, "a worker"),
+        ("move mule", 10, "a direction"),
+        ("place mule c4 c5", 15, "end of line"),
+    ],
+)
+def test_a_malformed_line_is_refused_where_it_goes_wrong(line, column, expected) -> None:
+    from dockyard.language import ParseError
+
+    s = Session("cargo", seed=3)
+    before = s.view()
+    with pytest.raises(ParseError) as caught:
+        s.parse(line)
+    assert caught.value.col == column and expected in str(caught.value)
+    assert s.view() == before and s.log == []
