@@ -108,6 +108,15 @@ class Reporter:
         """A problem with no document to point at (a file that should exist and does not)."""
         self.problems.append(Problem(where, "$", message))
 
+    def one(self, kind: str, game: str) -> Document:
+        """The game's single document of `kind`, reporting none or several (then the first, or
+        None: the caller raises once everything is reported)."""
+        docs = self.content.of_kind(kind)
+        if len(docs) != 1:
+            where = ", ".join(d.origin for d in docs) or f"content/{self.content.game}"
+            self.missing(where, f"{game} needs exactly one {kind} file, found {len(docs)}")
+        return docs[0] if docs else None  # type: ignore[return-value]
+
     def unique(
         self, doc: Document, key: str, items: list[dict[str, Any]]
     ) -> Iterator[tuple[int, dict[str, Any]]]:

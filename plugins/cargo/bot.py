@@ -49,24 +49,26 @@ def _best(actions: list[Action], rng: random.Random, value: object) -> Action:
     return rng.choice([a for v, a in scored if v >= top - 1e-9])
 
 
+def manhattan(c: Dock, a: int, b: int) -> int:
+    """Squares between two cells, as a worker walks (no diagonals)."""
+    w = c.width
+    return abs(a % w - b % w) + abs(a // w - b // w)
+
+
 @cache
 def _distances(c: Dock) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
     """For each ship, each cell's distance (squares, as the crow walks) to its nearest loading
     space; and each cell's distance to the nearest water square or the map's edge."""
     cells = range(len(c.squares))
     w = c.width
-
-    def manhattan(a: int, b: int) -> int:
-        return abs(a % w - b % w) + abs(a // w - b // w)
-
     home = {
-        ship: tuple(min(manhattan(cell, s) for s in spaces) for cell in cells)
+        ship: tuple(min(manhattan(c, cell, s) for s in spaces) for cell in cells)
         for ship, spaces in c.loading.items()
     }
     water = [cell for cell in cells if c.squares[cell] != DOCK]
     to_water = tuple(
         min(
-            [manhattan(cell, x) for x in water]
+            [manhattan(c, cell, x) for x in water]
             + [cell % w + 1, w - cell % w, cell // w + 1, c.height - cell // w]
         )
         for cell in cells
@@ -114,9 +116,7 @@ def _spots(state: CargoState, seat: int, crates: list[str | None]) -> list[int]:
 
 
 def _reach(c: Dock, cell: int, spots: list[int]) -> int:
-    w = c.width
-    x, y = cell % w, cell // w
-    return min((abs(x - s % w) + abs(y - s // w) for s in spots), default=0)
+    return min((manhattan(c, cell, s) for s in spots), default=0)
 
 
 def _move_value(
@@ -171,8 +171,7 @@ def _near_crates(state: CargoState, seat: int, action: Action) -> float:
     cell = state.c.cell(action.args[1])
     assert cell is not None
     mine = state.ships[seat]
-    w = state.c.width
     own = [i for i, crate in enumerate(state.crates) if crate == mine]
     if not own or cell == OFF:
         return 0.0
-    return -min(abs(cell % w - o % w) + abs(cell // w - o // w) for o in own)
+    return -min(manhattan(state.c, cell, o) for o in own)

@@ -102,7 +102,7 @@ class Dock:
 
 def build(content: Content) -> Dock:
     rep = Reporter(content)
-    docs = {kind: _one(rep, kind) for kind in ("dock", "workers", "rules")}
+    docs = {kind: rep.one(kind, "Cargo") for kind in ("dock", "workers", "rules")}
     rep.raise_if_any()
     board = _board(rep, docs["dock"])
     kinds, names = _workers(rep, docs["workers"])
@@ -128,14 +128,6 @@ def build(content: Content) -> Dock:
         points=dict(rules["points"]),
         layout=layout,
     )
-
-
-def _one(rep: Reporter, kind: str) -> Document:
-    docs = rep.content.of_kind(kind)
-    if len(docs) != 1:
-        where = ", ".join(d.origin for d in docs) or f"content/{rep.content.game}"
-        rep.missing(where, f"Cargo needs exactly one {kind} file, found {len(docs)}")
-    return docs[0] if docs else None  # type: ignore[return-value]
 
 
 def _board(rep: Reporter, doc: Document) -> dict[str, Any] | None:

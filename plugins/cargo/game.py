@@ -33,7 +33,7 @@ from .playing import (
 from .scoring import outcome
 from .setting_up import SHIPS, WORKERS, choices, choose, lay_out, why_not_choose
 from .state import DOCTOR, GONE, UNPLACED, WATER, CargoState
-from .text import TOPICS, action_from_tree, format_action, render
+from .text import TOPICS, action_from_tree, format_action, ground_char, render
 
 PLAY = Phase("play", clockwise_from(lambda s: s.first_mover), check_end=False)
 VERBS = ("choose", "place", "move", DONE)
@@ -326,7 +326,7 @@ class Cargo(Game):
             "over": state.flow.over,
             "you": None if viewer is None else state.players[viewer],
             "map": [
-                "".join(_map_char(state, y * c.width + x) for x in range(c.width))
+                "".join(ground_char(state, y * c.width + x) for x in range(c.width))
                 for y in reversed(range(c.height))
             ],
             "squares": dict(sorted(squares.items())),
@@ -422,16 +422,6 @@ class Cargo(Game):
         if state.moves_left < 0:
             bad.append(f"{state.moves_left} moves left")
         return bad
-
-
-def _map_char(state: CargoState, cell: int) -> str:
-    c = state.c
-    ground = state.ground[cell]
-    if ground == 0:
-        return "."
-    if ground == 1:
-        return (c.ship_at[cell] or "?")[:1].upper()
-    return "=" if cell in c.ramp else "~"
 
 
 def _well_typed(verb: str, args: tuple[Any, ...]) -> bool:

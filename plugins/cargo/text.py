@@ -61,12 +61,20 @@ def square_text(state: CargoState, cell: int) -> str:
         who = letter(state.ships[owners.pop()]) if len(owners) == 1 else "*"
         count = str(len(men)) if len(men) > 1 else ""
         return f"{who}{count}{kind.letter}".ljust(3)
+    ch = ground_char(state, cell)
+    return f" {ch.lower()} "
+
+
+def ground_char(state: CargoState, cell: int) -> str:
+    """A square of the map as the dock file writes it: `.` dock, a ship's letter for a
+    loading space in play, `=` the ramp, `~` water."""
+    c = state.c
     ground = state.ground[cell] if state.ground else c.squares[cell]
     if ground == DOCK:
-        return " . "
+        return "."
     if ground == LOADING:
-        return f" {letter(c.ship_at[cell]).lower()} "
-    return " = " if cell in c.ramp else " ~ "
+        return letter(c.ship_at[cell])
+    return "=" if cell in c.ramp else "~"
 
 
 def board_lines(state: CargoState) -> list[str]:

@@ -208,7 +208,7 @@ def placement_index(truck: TruckCard, size: int) -> dict[tuple[str, int, str | N
 def build(content: Content) -> Components:
     """Typed components from the validated documents; ContentError naming every problem."""
     rep = Reporter(content)
-    docs = {kind: _one(rep, kind) for kind in ("pieces", "dice", "trucks", "markers")}
+    docs = {kind: rep.one(kind, "Pack & Stack") for kind in ("pieces", "dice", "trucks", "markers")}
     rep.raise_if_any()
     pieces = _pieces(rep, docs["pieces"])
     dice = _dice(rep, docs["dice"], pieces)
@@ -217,14 +217,6 @@ def build(content: Content) -> Components:
     if rep.problems:
         raise ContentError(sorted(rep.problems))
     return Components(tuple(sorted(pieces, key=lambda p: p.size)), dice, trucks, markers, start)
-
-
-def _one(rep: Reporter, kind: str) -> Document:
-    docs = rep.content.of_kind(kind)
-    if len(docs) != 1:
-        where = ", ".join(d.origin for d in docs) or f"content/{rep.content.game}"
-        rep.missing(where, f"Pack & Stack needs exactly one {kind} file, found {len(docs)}")
-    return docs[0] if docs else None  # type: ignore[return-value]
 
 
 def _pieces(rep: Reporter, doc: Document) -> list[PieceKind]:
