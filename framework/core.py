@@ -88,6 +88,9 @@ class Decision:
     kind: str
     prompt: str
     data: tuple[Any, ...] = ()
+    # asked of several players at once (secret bids): the decisions of the same kind pushed
+    # together with `flow.ask_together` are all answerable, in any order
+    together: bool = False
 
 
 @dataclass(frozen=True)

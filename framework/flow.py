@@ -11,6 +11,7 @@ may act.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -63,8 +64,22 @@ def actors(state: State) -> list[int]:
     if flow.over is not None:
         return []
     if flow.pending:
-        return [flow.pending[-1].player]
+        top = flow.pending[-1]
+        if not top.together:
+            return [top.player]
+        return [d.player for d in _together(flow.pending)]
     return flow.active
+
+
+def _together(pending: list[Decision]) -> list[Decision]:
+    """The decisions asked together at the top of the stack, in the order they were asked."""
+    kind = pending[-1].kind
+    group: list[Decision] = []
+    for decision in reversed(pending):
+        if not decision.together or decision.kind != kind:
+            break
+        group.append(decision)
+    return group[::-1]
 
 
 def start(game: Game, state: State, ctx: Context) -> None:
@@ -182,6 +197,39 @@ def push(state: State, decision: Decision) -> None:
 
 def pop(state: State) -> Decision:
     return state.flow.pending.pop()
+
+
+def ask_together(state: State, decisions: list[Decision]) -> None:
+    """Ask several players one question at once (secret bids, a simultaneous vote): each may
+    answer in any order, and the rules see the answers only as the game keeps them (hidden
+    until all are in, if they are secret). `answer` takes one player's question off."""
+    for decision in decisions:
+        push(state, dataclasses.replace(decision, together=True))
+
+
+def asked(state: State, seat: int) -> Decision | None:
+    """The pending question `seat` may answer now (the top one, or theirs of a group asked
+    together), or None."""
+    pending = state.flow.pending
+    if not pending:
+        return None
+    if not pending[-1].together:
+        return pending[-1] if pending[-1].player == seat else None
+    return next((d for d in _together(pending) if d.player == seat), None)
+
+
+def answer(state: State, seat: int) -> Decision:
+    """Take `seat`'s answered question off the stack (for questions asked together, whichever
+    of the group it is) and return it."""
+    decision = asked(state, seat)
+    if decision is None:
+        raise ValueError(f"seat {seat} has no question to answer")
+    pending = state.flow.pending
+    for i in range(len(pending) - 1, -1, -1):
+        if pending[i] is decision:
+            del pending[i]
+            break
+    return decision
 
 
 def resume(game: Game, state: State, ctx: Context) -> None:

@@ -19,6 +19,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "dockyard.plugins.curious_cargo",
     "dockyard.plugins.pack_and_stack",
     "dockyard.plugins.cargo",
+    "dockyard.plugins.import_export",
 )
 ENTRY_POINT_GROUP = "dockyard"
 

@@ -21,6 +21,8 @@ GAMES = [
     ("pack-and-stack", {"players": 3}),
     ("pack-and-stack", {"players": 6}),
     ("cargo", {"players": 4}),
+    ("import-export", {"players": 2}),
+    ("import-export", {"players": 6}),
 ]
 
 
@@ -69,7 +71,9 @@ def test_an_observation_shows_nothing_its_player_may_not_see(game, options) -> N
         assert observation(s.game, sample, seat) == observation(s.game, s.state, seat)
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "curious-cargo", "pack-and-stack", "cargo"])
+@pytest.mark.parametrize(
+    "game", ["tictactoe", "curious-cargo", "pack-and-stack", "cargo", "import-export"]
+)
 def test_pettingzoo_api_test(game) -> None:
     _need("pettingzoo")
     from dockyard.interop.pettingzoo import env
@@ -95,7 +99,9 @@ def test_pettingzoo_plays_a_whole_game_to_its_rewards() -> None:
     assert rewards == {"x": 1.0, "o": -1.0}  # a1 b1 c1 ... x takes the first row
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "curious-cargo", "pack-and-stack", "cargo"])
+@pytest.mark.parametrize(
+    "game", ["tictactoe", "curious-cargo", "pack-and-stack", "cargo", "import-export"]
+)
 def test_openspiel_random_sim_test(game) -> None:
     pyspiel = _need("pyspiel")
     import dockyard.interop.openspiel  # noqa: F401  (registers the games)

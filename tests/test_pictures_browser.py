@@ -26,6 +26,7 @@ GOLDEN = {
     "curious-cargo": ROOT / "docs" / "curious-cargo.png",
     "night-shift": ROOT / "tests" / "golden" / "night-shift.png",
     "pack-and-stack": ROOT / "docs" / "pack-and-stack.png",
+    "import-export": ROOT / "docs" / "import-export.png",
     "cargo": ROOT / "docs" / "cargo.png",
     "tictactoe": ROOT / "tests" / "golden" / "tictactoe.png",
     "replay": ROOT / "tests" / "golden" / "replay-curious-cargo.png",
@@ -117,6 +118,7 @@ def screenshot_svg(browser: Any, svg_text: str, tmp_path: Path, name: str) -> by
         ("pack-and-stack", "pack-and-stack", {"players": 4}, 45, None),
         ("tictactoe", "tictactoe", {}, 5, None),
         ("cargo", "cargo", {"players": 4}, 90, None),
+        ("import-export", "import-export", {"players": 4}, 150, "p1"),
     ],
 )
 def test_chromium_draws_each_game_as_the_golden_picture(

@@ -1,0 +1,40 @@
+"""Import / Export (Jordan Draper, Dark Flight Games 2016), for 2-6 players.
+
+The package follows the rulebook:
+    components.py   the box: 100 goods cards, harbors and ships, payouts, credits (content/)
+    state.py        what is on the table
+    setting_up.py   SETTING UP
+    harbor.py       YOUR HARBOR: imports and goods limits, tiers, credits, drawing
+    shipments.py    SHIPMENTS: contracts, loading, completing, ships to sea and home
+    turns.py        PLAYING A TURN: lead or draw, follow or draw, act, the next leader
+    actions.py      CONTRACT, LOAD, PIRATE, SUPPLY
+    importing.py    IMPORT: the leader's ship, secret bids, taking two cards
+    scoring.py      ENDING THE GAME and SCORING
+    information.py  what each player sees, queries, conservation, the RL action index
+    text.py         canonical action text and the table for `show`
+    bot.py          the greedy bot
+    variants.py     the extended game
+    game.py         the Game object tying them together
+
+The goods' powers are printed text in this part (issue 17 makes them play).
+"""
+
+from __future__ import annotations
+
+from dockyard import hookimpl
+
+from .game import ImportExport
+from .variants import VARIANTS
+
+__all__ = ["ImportExport"]
+
+
+@hookimpl
+def register_games(register):
+    register(ImportExport())
+
+
+@hookimpl
+def register_variants(register):
+    for variant in VARIANTS:
+        register(variant)

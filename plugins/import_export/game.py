@@ -1,0 +1,394 @@
+"""Import / Export: the game object wiring the rulebook's parts together."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from dockyard import Action, Context, Game, Outcome, Rng, Setup
+from dockyard.flow import FlowState, asked, start
+from dockyard.game import redeal
+from dockyard.loader import Content
+
+from . import bot
+from .actions import (
+    ISLAND,
+    do_contract,
+    do_load,
+    do_pirate,
+    do_sell,
+    do_take,
+    why_not_contract,
+    why_not_load,
+    why_not_pirate,
+    why_not_sell,
+    why_not_take,
+)
+from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
+from .importing import (
+    BID,
+    GOODS,
+    IMPORTS,
+    KEEP,
+    TIE,
+    bid,
+    bid_options,
+    choose,
+    favor,
+    keep,
+    keep_options,
+    why_not_bid,
+    why_not_choose,
+    why_not_favor,
+    why_not_keep,
+)
+from .information import invariants, secrets, token_counts, view
+from .scoring import end_reasons, outcome
+from .setting_up import set_up
+from .shipments import scrap, why_not_scrap
+from .state import ImportExportState
+from .text import TOPICS, action_from_tree, card_line, format_action, render
+from .turns import (
+    IMPORT,
+    PHASES,
+    act_options,
+    do_draw,
+    do_follow,
+    do_lead,
+    do_pass,
+    lead_options,
+    phase_name,
+    plays,
+    settle,
+    why_not_play,
+)
+
+# verb -> the types of its arguments (str, int, or None for "a string or nothing")
+SIGNATURES: dict[str, tuple[Any, ...]] = {
+    "draw": (),
+    "pass": (),
+    "scrap": (str,),
+    "contract": (str, str),
+    "load": (str, str),
+    "import": (str,),
+    "bid": (int,),
+    "favor": (str,),
+    "keep": (str, str),
+    "drop": (str,),
+    "pirate": (str, str, None),
+    "sell": (str,),
+    "take": (str,),
+}
+ACT_VERBS = {
+    "contract": "contract",
+    "load": "load",
+    "import": IMPORT,
+    "pirate": "pirate",
+    "sell": "supply",
+    "take": "supply",
+}
+
+
+class ImportExport(Game):
+    name = "import-export"
+    title = "Import / Export"
+    summary = (
+        "Lead an action or follow it, contract and load shipments, bid for goods at sea: "
+        "the most credits wins"
+    )
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    default_players = ("p1", "p2", "p3")
+    content_folder = "import_export"
+    grammar_file = "import_export.lark"
+    phases = PHASES
+    terminal_words = {
+        "WORD": "a card such as laptops, an action (contract, load, import, pirate, supply) or a ship such as green-1",
+        "NAME": "a player",
+        "INT": "a number of credits such as 4",
+    }
+    max_playout_steps = 20_000
+
+    # ---- content -------------------------------------------------------------------------
+    def build_content(self, content: Content) -> Box:
+        return build(content)
+
+    # ---- setup ---------------------------------------------------------------------------
+    def setup(self, setup: Setup, ctx: Context) -> ImportExportState:
+        box: Box = setup.content.built
+        state = ImportExportState(list(setup.players), Rng(setup.seed), FlowState(), parts=box)
+        state.end_credits = int(
+            setup.options.get("end_credits", box.rules["end"]["active_credits"])
+        )
+        set_up(state, ctx)
+        start(self, state, ctx)
+        return state
+
+    # ---- rules ---------------------------------------------------------------------------
+    def legal_actions(self, state: ImportExportState, player: int) -> list[Action]:
+        flow = state.flow
+        if flow.over is not None:
+            return []
+        name = state.players[player]
+        if flow.pending:
+            decision = asked(state, player)
+            if decision is None:
+                return []
+            if decision.kind == BID:
+                return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
+            if decision.kind == TIE:
+                return [Action(name, "favor", (state.players[s],)) for s in decision.data]
+            return [
+                Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
+                for card, place in keep_options(state, player)
+            ]
+        if player not in flow.active:
+            return []
+        phase = phase_name(state)
+        scraps = (
+            [
+                Action(name, "scrap", (card,))
+                for s in state.home_ships(player)
+                for card in s.contracts
+            ]
+            if player == state.leader
+            else []
+        )
+        if phase == "lead":
+            return [
+                Action(name, "draw", ()),
+                *(Action(name, "lead", args) for args in lead_options(state, player)),
+                *scraps,
+            ]
+        if phase == "follow":
+            return [Action(name, "draw", ())] + [
+                Action(name, "follow", cards) for cards in plays(state, player, state.declared)
+            ]
+        out = act_options(state, player)
+        if state.declared != IMPORT:
+            out.append(Action(name, "pass", ()))
+        return out + scraps
+
+    def check(self, state: ImportExportState, action: Action, player: int) -> str | None:
+        verb, args = action.verb, action.args
+        if verb in ("lead", "follow"):
+            lead = verb == "lead"
+            cards = args[1:] if lead else args
+            if not 1 <= len(cards) <= 2 or not all(isinstance(a, str) for a in args):
+                return f"malformed {verb} action: {args!r}"
+            if lead and args[0] not in ACTIONS:
+                return f"{args[0]!r} is not an action ({', '.join(ACTIONS)})"
+            if list(cards) != sorted(cards):
+                return f"malformed {verb} action: the wild's cards are in order ({args!r})"
+        elif verb not in SIGNATURES:
+            known = ", ".join(["lead", "follow", *SIGNATURES])
+            return f"Import / Export has no {verb!r} action (actions: {known})"
+        elif not _well_typed(args, SIGNATURES[verb]):
+            return f"malformed {verb} action: {args!r}"
+        for arg in args:
+            if isinstance(arg, str) and verb not in ("favor", "lead") and not _known(state, arg):
+                return f"there is no card or ship called {arg!r} (see `show cards`)"
+        flow = state.flow
+        if flow.pending:
+            return self._why_not_answer(state, verb, args, player)
+        phase = phase_name(state)
+        if verb == "scrap":
+            if player != state.leader or phase == "follow":
+                return "only the leader discards contracts, while leading or acting"
+            return why_not_scrap(state, player, args[0])
+        if phase == "lead":
+            if verb == "lead":
+                return why_not_play(state, player, args[0], args[1:])
+            return (
+                None if verb == "draw" else "first lead an action (lead ACTION with CARD) or draw"
+            )
+        if phase == "follow":
+            if verb == "follow":
+                return why_not_play(state, player, state.declared or "", args)
+            if verb == "draw":
+                return None
+            return f"follow {state.declared} (follow with CARD) or draw"
+        return self._why_not_act(state, verb, args, player)
+
+    def _why_not_answer(
+        self, state: ImportExportState, verb: str, args: tuple[Any, ...], player: int
+    ) -> str | None:
+        decision = asked(state, player)
+        if decision is None:
+            return f"first {state.flow.pending[-1].prompt}"
+        wanted = {BID: ("bid",), TIE: ("favor",), KEEP: ("keep", "drop")}[decision.kind]
+        if verb not in wanted:
+            return decision.prompt
+        if verb == "bid":
+            return why_not_bid(state, player, args[0])
+        if verb == "favor":
+            return why_not_favor(state, player, args[0])
+        if verb == "keep" and args[1] not in (IMPORTS, GOODS):
+            return f"keep a card in imports or goods, not {args[1]}"
+        return why_not_keep(state, player, args[0], args[1] if verb == "keep" else None)
+
+    def _why_not_act(
+        self, state: ImportExportState, verb: str, args: tuple[Any, ...], player: int
+    ) -> str | None:
+        declared = state.declared
+        if verb == "pass":
+            return (
+                "the leader chooses a ship for every import round" if declared == IMPORT else None
+            )
+        if ACT_VERBS.get(verb) != declared:
+            return f"the action this turn is {declared}"
+        if state.actions_left[player] <= 0 and not (declared == IMPORT and player == state.leader):
+            return f"you have no {declared} actions left"
+        rules: dict[str, Callable[..., str | None]] = {
+            "contract": why_not_contract,
+            "load": why_not_load,
+            "pirate": why_not_pirate,
+            "sell": why_not_sell,
+            "take": why_not_take,
+        }
+        if verb == "import":
+            return why_not_choose(state, player, args[0])
+        return rules[verb](state, player, *args)
+
+    def apply(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
+        verb, args = action.verb, action.args
+        if verb == "draw":
+            do_draw(state, player, self, ctx)
+        elif verb == "lead":
+            do_lead(state, player, args[0], args[1:], self, ctx)
+        elif verb == "follow":
+            do_follow(state, player, args, self, ctx)
+        elif verb == "scrap":
+            scrap(state, player, args[0], ctx)
+        else:
+            act: dict[str, Callable[..., None]] = {
+                "contract": do_contract,
+                "load": do_load,
+                "pirate": do_pirate,
+                "sell": do_sell,
+                "take": do_take,
+            }
+            if verb in act:
+                act[verb](state, player, *args, ctx)
+            elif verb == "import":
+                choose(state, args[0], ctx)
+            elif verb == "bid":
+                bid(state, player, args[0], ctx)
+            elif verb == "favor":
+                favor(state, player, args[0], ctx)
+            elif verb in ("keep", "drop"):
+                keep(state, player, args[0], args[1] if verb == "keep" else None, ctx)
+            elif verb == "pass":
+                do_pass(state, player, self, ctx)
+                return settle(state, self, ctx)
+            settle(state, self, ctx)
+
+    def end_reason(self, state: ImportExportState) -> str | None:
+        reasons = end_reasons(state)
+        return "; ".join(text for _, text in reasons) or None
+
+    def outcome(self, state: ImportExportState) -> Outcome:
+        return outcome(state)
+
+    # ---- bots ------------------------------------------------------------------------------
+    bot_playouts = 48
+    bot_rollout_depth = 30
+
+    def bot_action(self, state: ImportExportState, player: int, rng: random.Random) -> Action:
+        return bot.bot_action(self, state, player, rng)
+
+    def bot_evaluate(self, state: ImportExportState) -> list[float]:
+        return bot.evaluate(state)
+
+    def sample_state(
+        self, state: ImportExportState, seat: int, rng: random.Random
+    ) -> ImportExportState:
+        """The deck and the other players' hands dealt again; bids not yet revealed made up."""
+        copy: ImportExportState = super().sample_state(state, seat, rng)
+        redeal(rng, copy.deck, *(h for s, h in enumerate(copy.hands) if s != seat))
+        auction = copy.auction
+        if auction is not None and len(auction.bids) < len(auction.bidders):
+            for s in list(auction.bids):
+                if s != seat:
+                    auction.bids[s] = rng.choice(bid_options(copy, s))
+        return copy
+
+    # ---- text ----------------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return action_from_tree(verb, args)
+
+    def legal_group(self, action: Action) -> str:
+        if action.verb == "lead":
+            return f"lead {action.args[0]}"
+        if action.verb in ("contract", "load", "pirate", "keep", "sell", "take"):
+            return f"{action.verb} {action.args[0]}"
+        return action.verb
+
+    def render(self, state: ImportExportState, viewer: int | None, topic: str = "") -> str:
+        return render(state, viewer, topic, phase_name(state))
+
+    def topics(self) -> tuple[str, ...]:
+        return TOPICS
+
+    def describe(self, state: ImportExportState, viewer: int | None, ident: str) -> str | None:
+        card = state.c.by_id.get(ident)
+        if card is None:
+            return None
+        return f"{card.name}\n{card_line(card)}\npower ({card.timing}): {card.power}"
+
+    def component_ids(self, state: ImportExportState) -> list[str]:
+        return [card.id for card in state.c.cards]
+
+    def picture(self, state: ImportExportState, viewer: int | None) -> Any:
+        from .picture import draw
+
+        return draw(self.view(state, viewer), state.c)
+
+    def scores(self, state: ImportExportState) -> list[float]:
+        return [float(x) for x in state.credits]
+
+    # ---- information ---------------------------------------------------------------------
+    def view(self, state: ImportExportState, viewer: int | None) -> dict[str, Any]:
+        return view(self.name, state, viewer, phase_name(state))
+
+    def secrets(self, state: ImportExportState, seat: int) -> list[str]:
+        return secrets(state, seat)
+
+    def query(self, state: ImportExportState, path: str) -> Any:
+        from .information import query
+
+        return query(state, path, phase_name(state))
+
+    def token_counts(self, state: ImportExportState) -> dict[str, int]:
+        return token_counts(state)
+
+    def invariants(self, state: ImportExportState) -> list[str]:
+        return invariants(state)
+
+    def action_space(self, state: ImportExportState) -> list[tuple[Any, ...]]:
+        from .information import action_space
+
+        return action_space(state)
+
+
+def _well_typed(args: tuple[Any, ...], types: tuple[Any, ...]) -> bool:
+    if len(args) != len(types):
+        return False
+    for arg, kind in zip(args, types, strict=True):
+        if kind is None:
+            if arg is not None and not isinstance(arg, str):
+                return False
+        elif kind is int:
+            if not isinstance(arg, int) or isinstance(arg, bool):
+                return False
+        elif not isinstance(arg, kind):
+            return False
+    return True
+
+
+def _known(state: ImportExportState, word: str) -> bool:
+    return word in state.c.by_id or state.ship(word) is not None or word in (ISLAND, IMPORTS, GOODS)

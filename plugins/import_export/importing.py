@@ -1,0 +1,239 @@
+"""IMPORT: rounds of secret bids for the containers of a ship at sea.
+
+- "The leader ... Chooses any ship in the open sea to be bid on. All other players who followed
+  the leader's import action will be involved in the bidding, with the leader breaking ties."
+- "All players involved in the bidding process will secretly put credits in their fist, and
+  reveal them simultaneously. The highest bidder pays their bid to the bank, chooses two cards
+  from the ship ... up to one card in their imports, and/or up to two cards in their goods".
+- MULTIPLE IMPORT ACTIONS: one round per import action; "The leader will always decide which
+  ship will be bid on, even if they are not involved"; "only players who played an additional
+  import action beyond the last will be involved"; alone, a player "takes two containers for
+  free".
+- SHIP OWNERSHIP: "the owner takes 2 credits from the bank per won bid" (when someone else
+  imports); "If a ship is emptied of containers, it returns to the owner's harbor."
+- FAQ: a card with no room anywhere is discarded; cards are not swapped; a loser does not pay;
+  a ship with a single container may be imported from.
+
+Bids are questions asked together (`dockyard.flow.ask_together`): each bidder answers in any
+order, and nobody sees an amount until all are in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dockyard import Context, Decision
+from dockyard.flow import answer, ask_together, push, reveal
+
+from .harbor import gain, goods_room, imports_room, pay
+from .shipments import take_container
+from .state import Auction, ImportExportState
+
+BID, TIE, KEEP = "bid", "tie", "keep"
+IMPORTS, GOODS = "imports", "goods"
+
+
+def bidders(state: ImportExportState) -> list[int]:
+    """Who still has an import action this turn, clockwise from the leader."""
+    n = len(state.players)
+    order = [(state.leader + i) % n for i in range(n)]
+    return [s for s in order if state.actions_left[s] > 0]
+
+
+def rounds_left(state: ImportExportState) -> bool:
+    return bool(bidders(state)) and any(s.loaded for s in state.at_sea())
+
+
+def why_not_choose(state: ImportExportState, seat: int, ship_id: str) -> str | None:
+    if seat != state.leader:
+        return "the leader chooses the ship"
+    if state.auction is not None:
+        return "a ship is already being bid on"
+    ship = state.ship(ship_id)
+    if ship is None or not ship.at_sea:
+        return f"{ship_id} is not a ship at sea"
+    return None
+
+
+def choose_options(state: ImportExportState) -> list[str]:
+    return [s.id for s in state.at_sea() if s.loaded]
+
+
+def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
+    """The leader picks the ship of this round; the round's bidders bid (or one takes freely)."""
+    who = bidders(state)
+    for s in who:
+        state.actions_left[s] -= 1
+    state.import_round += 1
+    state.auction = Auction(ship_id, who)
+    names = ", ".join(state.players[s] for s in who)
+    leader = state.players[state.leader]
+    ctx.emit(
+        "auction",
+        leader,
+        f"import round {state.import_round}: {leader} chooses {ship_id}; importing: {names}",
+        ship=ship_id,
+    )
+    if len(who) == 1:
+        _win(state, who[0], 0, ctx)
+        return
+    ask_together(
+        state,
+        [
+            Decision(
+                s, BID, f"bid for {ship_id}'s containers (even credits, 0 to {state.credits[s]})"
+            )
+            for s in who
+        ],
+    )
+    ctx.emit("ask", None, f"{names}: bid in secret for {ship_id}'s containers (bid N, even)")
+
+
+def bid_options(state: ImportExportState, seat: int) -> list[int]:
+    return list(range(0, state.credits[seat] + 1, 2))
+
+
+def why_not_bid(state: ImportExportState, seat: int, amount: int) -> str | None:
+    if amount < 0 or amount % 2:
+        return "bids are even numbers of credits (cubes of 2)"
+    if amount > state.credits[seat]:
+        return f"you have {state.credits[seat]} credits"
+    return None
+
+
+def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
+    auction = state.auction
+    assert auction is not None
+    answer(state, seat)
+    auction.bids[seat] = amount
+    name = state.players[seat]
+    ctx.emit("bid", name, f"{name} bids (in secret)")
+    if len(auction.bids) < len(auction.bidders):
+        return
+    reveal(state)
+    shown = ", ".join(f"{state.players[s]} {auction.bids[s]}" for s in auction.bidders)
+    ctx.emit("bids", None, f"the bids are revealed: {shown}")
+    top = max(auction.bids.values())
+    tied = [s for s in auction.bidders if auction.bids[s] == top]
+    if len(tied) == 1:
+        _win(state, tied[0], top, ctx)
+        return
+    names = " or ".join(state.players[s] for s in tied)
+    _ask(
+        state,
+        Decision(state.leader, TIE, f"break the tie at {top}: favor {names}", tuple(tied)),
+        ctx,
+    )
+
+
+def why_not_favor(state: ImportExportState, seat: int, player: str) -> str | None:
+    decision = state.flow.pending[-1] if state.flow.pending else None
+    if decision is None or decision.kind != TIE or decision.player != seat:
+        return "there is no tie to break"
+    if player not in state.players or state.players.index(player) not in decision.data:
+        tied = " or ".join(state.players[s] for s in decision.data)
+        return f"{player} is not among the tied bidders ({tied})"
+    return None
+
+
+def favor(state: ImportExportState, seat: int, player: str, ctx: Context) -> None:
+    auction = state.auction
+    assert auction is not None
+    answer(state, seat)
+    winner = state.players.index(player)
+    ctx.emit("tie", state.players[seat], f"{state.players[seat]} breaks the tie for {player}")
+    _win(state, winner, auction.bids[winner], ctx)
+
+
+def _win(state: ImportExportState, winner: int, amount: int, ctx: Context) -> None:
+    auction = state.auction
+    assert auction is not None
+    ship = state.ship(auction.ship)
+    assert ship is not None
+    auction.winner = winner
+    auction.paid = amount
+    name = state.players[winner]
+    ctx.emit("win", name, f"{name} wins the import from {ship.id}", amount=amount)
+    pay(state, winner, amount, ctx, "the winning bid")
+    if ship.owner != winner:
+        owner = ship.owner
+        gain(
+            state,
+            owner,
+            state.c.rules["import"]["owner_paid_per_bid"],
+            ctx,
+            f"an import from {ship.id}",
+        )
+    auction.to_take = min(state.c.rules["import"]["cards_taken"], len(ship.loaded))
+    prompt = f"take {auction.to_take} from {auction.ship}: keep CARD in imports or goods"
+    _ask(state, Decision(winner, KEEP, prompt), ctx)
+
+
+def _ask(state: ImportExportState, decision: Decision, ctx: Context) -> None:
+    push(state, decision)
+    name = state.players[decision.player]
+    ctx.emit("ask", name, f"{name}: {decision.prompt}")
+
+
+def keep_places(state: ImportExportState, seat: int) -> list[str]:
+    """Where an imported card may go now: imports (one a round, if there is room), goods (if
+    there is room); none means it is discarded."""
+    auction = state.auction
+    assert auction is not None
+    places = []
+    if not auction.into_imports and imports_room(state, seat):
+        places.append(IMPORTS)
+    if goods_room(state, seat):
+        places.append(GOODS)
+    return places
+
+
+def why_not_keep(state: ImportExportState, seat: int, card: str, place: str | None) -> str | None:
+    auction = state.auction
+    decision = state.flow.pending[-1] if state.flow.pending else None
+    if auction is None or decision is None or decision.kind != KEEP or decision.player != seat:
+        return "you have no imported cards to take"
+    ship = state.ship(auction.ship)
+    assert ship is not None
+    if card not in ship.loaded:
+        return f"{card} is not on {ship.id}"
+    places = keep_places(state, seat)
+    if place is None:
+        return f"there is room in your {' and '.join(places)}: keep it there" if places else None
+    if place not in places:
+        if place == IMPORTS and auction.into_imports:
+            return "only one imported card a round goes to your imports"
+        return f"your {place} are full"
+    return None
+
+
+def keep_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
+    auction = state.auction
+    assert auction is not None
+    ship = state.ship(auction.ship)
+    assert ship is not None
+    places: list[str | None] = list(keep_places(state, seat)) or [None]
+    return [(card, place) for card in dict.fromkeys(ship.loaded) for place in places]
+
+
+def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx: Context) -> None:
+    auction = state.auction
+    assert auction is not None
+    ship = state.ship(auction.ship)
+    assert ship is not None
+    take_container(state, ship, card, ctx)
+    name = state.players[seat]
+    if place == IMPORTS:
+        auction.into_imports = True
+        state.imports[seat].append(card)
+    elif place == GOODS:
+        state.goods[seat].append(card)
+    else:
+        state.discard.append(card)
+    where = f"their {place}" if place else "the discard pile (no room for it)"
+    ctx.emit("import", name, f"{name} puts {card} in {where}", card=card)
+    auction.to_take -= 1
+    if auction.to_take > 0 and ship.loaded:
+        return
+    answer(state, seat)
+    state.auction = None

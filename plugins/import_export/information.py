@@ -1,0 +1,252 @@
+"""What each player may see (views, secrets), what `expect` may ask (queries), what must never
+change (conservation of cards and credits), and the RL action index.
+
+Open: the harbors (imports, goods, shipments, ships and their containers), the open sea, the
+supply island, the discard pile, played cards, credits, hand sizes. Secret: each hand (to its
+owner), the deck's order (to everyone), a bid until all bids are in (to its bidder).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from .components import ACTIONS, GOOD_TYPES
+from .harbor import goods_limit, imports_limit, tier
+from .importing import GOODS, IMPORTS
+from .scoring import bills
+from .shipments import contracted, missing
+from .state import ImportExportState
+
+
+def _auction(state: ImportExportState, viewer: int | None) -> dict[str, Any] | None:
+    a = state.auction
+    if a is None:
+        return None
+    revealed = len(a.bids) == len(a.bidders)
+    out: dict[str, Any] = {
+        "ship": a.ship,
+        "bidders": [state.players[s] for s in a.bidders],
+        "have_bid": [state.players[s] for s in a.bidders if s in a.bids],
+        "bids": {state.players[s]: a.bids[s] for s in a.bidders} if revealed else None,
+        "winner": None if a.winner is None else state.players[a.winner],
+        "to_take": a.to_take,
+    }
+    if not revealed and viewer is not None and viewer in a.bids:
+        out["your_bid"] = f"{state.players[viewer]} bids {a.bids[viewer]}"
+    return out
+
+
+def view(game: str, state: ImportExportState, viewer: int | None, phase: str) -> dict[str, Any]:
+    players = []
+    for seat, name in enumerate(state.players):
+        players.append(
+            {
+                "name": name,
+                "harbor": state.colors[seat],
+                "credits": state.credits[seat],
+                "hand": sorted(state.hands[seat]) if viewer == seat else None,
+                "hand_size": len(state.hands[seat]),
+                "imports": list(state.imports[seat]),
+                "imports_limit": imports_limit(state, seat),
+                "goods": list(state.goods[seat]),
+                "goods_limit": goods_limit(state, seat),
+                "tiers": {t: tier(state, seat, t) for t in GOOD_TYPES},
+                "shipments": list(state.shipments[seat]),
+                "ships": [
+                    {
+                        "id": ship.id,
+                        "contracts": list(ship.contracts),
+                        "loaded": list(ship.loaded),
+                        "missing": dict(sorted(missing(state, ship).items())),
+                    }
+                    for ship in state.home_ships(seat)
+                ],
+                "played": list(state.played[seat]),
+                "did": state.did[seat],
+                "actions_left": state.actions_left[seat],
+                "sold": state.sold[seat],
+            }
+        )
+    return {
+        "game": game,
+        "turn": state.flow.round,
+        "phase": phase,
+        "over": state.flow.over,
+        "you": None if viewer is None else state.players[viewer],
+        "leader": state.players[state.leader],
+        "declared": state.declared,
+        "deck": len(state.deck),
+        "discard": list(state.discard),
+        "bank": state.bank,
+        "end_credits": state.end_credits,
+        "island": list(state.island),
+        "sea": [
+            {"ship": s.id, "owner": state.players[s.owner], "containers": list(s.loaded)}
+            for s in state.at_sea()
+        ],
+        "auction": _auction(state, viewer),
+        "players": players,
+    }
+
+
+def secrets(state: ImportExportState, seat: int) -> list[str]:
+    """A hand's cards (as JSON strings, so `rice` is not found inside `price`), and a bid
+    before the reveal."""
+    out = [f'"{card}"' for card in state.hands[seat]]
+    a = state.auction
+    if a is not None and seat in a.bids and len(a.bids) < len(a.bidders):
+        out.append(f"{state.players[seat]} bids {a.bids[seat]}")
+    return out
+
+
+def query(state: ImportExportState, path: str, phase: str) -> Any:
+    head, _, rest = path.partition(".")
+    if not rest:
+        simple: dict[str, Any] = {
+            "deck": len(state.deck),
+            "discard": len(state.discard),
+            "island": len(state.island),
+            "sea": len(state.at_sea()),
+            "bank": state.bank,
+            "leader": state.players[state.leader],
+            "declared": state.declared,
+            "phase": phase,
+            "round": state.import_round,
+        }
+        if head in simple:
+            return simple[head]
+        raise KeyError(path)
+    if head == "ship":
+        ship = state.ship(rest)
+        if ship is None:
+            raise KeyError(path)
+        return "sea" if ship.at_sea else "harbor"
+    if head in ("containers", "contracts"):
+        ship = state.ship(rest)
+        if ship is None:
+            raise KeyError(path)
+        return len(ship.loaded if head == "containers" else ship.contracts)
+    if head == "on":  # on.island.rice: is the card there
+        where, _, card = rest.partition(".")
+        if where == "island":
+            return card in state.island
+        ship = state.ship(where)
+        if ship is None:
+            raise KeyError(path)
+        return card in ship.loaded
+    who, _, more = rest.partition(".")
+    if who not in state.players:
+        raise KeyError(path)
+    seat = state.players.index(who)
+    if head == "tier" and more in GOOD_TYPES:
+        return tier(state, seat, more)
+    if head in ("has", "imported", "owns", "shipped", "contracted") and more:
+        holding: list[str] = {
+            "has": state.hands[seat],
+            "imported": state.imports[seat],
+            "owns": state.goods[seat],
+            "shipped": state.shipments[seat],
+            "contracted": [c for s in state.home_ships(seat) for c in s.contracts],
+        }[head]
+        return more in holding
+    if more:
+        raise KeyError(path)
+    per_player: dict[str, Any] = {
+        "credits": lambda: state.credits[seat],
+        "hand": lambda: len(state.hands[seat]),
+        "imports": lambda: len(state.imports[seat]),
+        "goods": lambda: len(state.goods[seat]),
+        "shipments": lambda: len(state.shipments[seat]),
+        "actions": lambda: state.actions_left[seat],
+        "harbor": lambda: state.colors[seat],
+        "score": lambda: bills(state)[seat]["total"],
+        "did": lambda: state.did[seat],
+    }
+    if head in per_player:
+        return per_player[head]()
+    raise KeyError(path)
+
+
+# ---- conservation --------------------------------------------------------------------------------
+
+
+def _places(state: ImportExportState) -> list[str]:
+    cards = [*state.deck, *state.discard, *state.island]
+    for seat in range(len(state.players)):
+        cards += state.hands[seat] + state.imports[seat] + state.goods[seat]
+        cards += state.shipments[seat] + state.played[seat]
+    for ship in state.ships:
+        cards += ship.contracts + ship.loaded
+    return cards
+
+
+def token_counts(state: ImportExportState) -> dict[str, int]:
+    return {"cards": len(_places(state)), "credits": sum(state.credits) + state.bank}
+
+
+def invariants(state: ImportExportState) -> list[str]:
+    c = state.c
+    bad: list[str] = []
+    counts = Counter(_places(state))
+    doubled = sorted(card for card, n in counts.items() if n > 1)
+    lost = sorted(set(c.by_id) - set(counts))
+    if doubled or lost:
+        bad.append(f"cards doubled {doubled} or lost {lost}")
+    if sum(state.credits) + state.bank != c.credits_total:
+        bad.append(f"players hold {state.credits}, the bank {state.bank}: not {c.credits_total}")
+    for seat, name in enumerate(state.players):
+        if state.credits[seat] < 0 or state.credits[seat] % 2:
+            bad.append(f"{name} holds {state.credits[seat]} credits (cubes of 2)")
+        if len(state.imports[seat]) > imports_limit(state, seat):
+            bad.append(f"{name} has {len(state.imports[seat])} imports, over the limit")
+        if len(state.goods[seat]) > goods_limit(state, seat):
+            bad.append(f"{name} has {len(state.goods[seat])} goods, over the limit")
+    for ship in state.ships:
+        if ship.at_sea and (ship.contracts or not ship.loaded):
+            bad.append(
+                f"{ship.id} is at sea with contracts {ship.contracts} and {len(ship.loaded)} containers"
+            )
+        if contracted(state, ship) > c.ship_capacity:
+            bad.append(f"{ship.id} is contracted for {contracted(state, ship)} containers")
+    if state.bank < 0:
+        bad.append(f"the bank holds {state.bank}")
+    return bad
+
+
+# ---- the RL action index ---------------------------------------------------------------------------
+
+
+def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal (the same for every table of the game: every ship
+    of the box, whichever harbors are in play): draw, pass, lead (each card with its own action;
+    each pair of one type with each action), follow (each card; each pair), scrap, contract and
+    load (card, ship), import (ship), bid (0 to the bank's whole), favor (a player), keep (card,
+    imports or goods), drop, pirate (card, ship or island, a ship or nothing), sell, take."""
+    from dockyard.interop.encoding import Tuples
+
+    c = state.c
+    cards = [card.id for card in c.cards]
+    ships = [f"{h.color}-{n}" for h in c.harbors for n in range(1, c.ships_per_harbor + 1)]
+    pairs = [(a, b) for a, b in combinations(sorted(cards), 2) if c.card(a).type == c.card(b).type]
+    lead = Tuples([(c.card(card).action, card) for card in sorted(cards)])
+    lead += [(action, *pair) for pair in pairs for action in ACTIONS]
+    follow = Tuples([(card,) for card in sorted(cards)] + pairs)
+    return [
+        ("draw",),
+        ("pass",),
+        ("lead", lead),
+        ("follow", follow),
+        ("scrap", cards),
+        ("contract", cards, ships),
+        ("load", cards, ships),
+        ("import", ships),
+        ("bid", list(range(0, c.credits_total + 1, 2))),
+        ("favor", list(state.players)),
+        ("keep", cards, [IMPORTS, GOODS]),
+        ("drop", cards),
+        ("pirate", cards, [*ships, "island"], [*ships, None]),
+        ("sell", cards),
+        ("take", cards),
+    ]

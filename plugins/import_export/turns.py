@@ -1,0 +1,241 @@
+"""PLAYING A TURN: the leader leads or draws, the others follow or draw, then everyone acts.
+
+1. "The leading player may either: Draw until they have five cards (or one additional card if
+   they have five or more), in which case the turn will end now. [Or] Declare an action by
+   playing a card from their hand ... of the matching action type" (or two cards of the same
+   color as a wild).
+2. "in clockwise order all other players may either: Draw ... [or] Follow the leader's declared
+   action by playing a card from their hand matching the action type".
+3. "the leading player may perform one action of the declared type, plus an additional action
+   of that type for each card in their imports that matches it."
+4. "In clockwise order all other players now get to take one action of the declared type if
+   they chose to follow, plus an additional action for each card in their imports that matches
+   that action type. If a player chose to draw instead of follow, they may still take one
+   action of the declared type for each matching action card in their imports."
+5. "put all cards that were played out of players' hands to lead or follow an action into the
+   discard pile. The next player in clockwise order then becomes the new leader".
+
+Each is a phase of the engine (`lead`, `follow`, `act`); one round of phases is one turn. A
+player with actions but no way to use them is passed over (told so in the events); anyone may
+`pass` the rest of their actions. Importing is played by everyone at once (importing.py), in
+the leader's part of the act phase.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from dockyard import Action, Context
+from dockyard.flow import Phase, end_turn
+
+from .actions import contract_options, load_options, pirate_options, supply_options
+from .components import ACTIONS
+from .harbor import draw, matching_imports
+from .importing import choose_options, rounds_left
+from .state import DRAW, FOLLOW, LEAD, ImportExportState
+
+IMPORT = "import"
+
+
+def clockwise(state: ImportExportState) -> list[int]:
+    n = len(state.players)
+    return [(state.leader + i) % n for i in range(n)]
+
+
+def _leader(state: ImportExportState) -> list[int]:
+    return [state.leader]
+
+
+def _followers(state: ImportExportState) -> list[int]:
+    return [] if state.declared is None else clockwise(state)[1:]
+
+
+def _acting(state: ImportExportState) -> list[int]:
+    if state.declared is None:
+        return []
+    if state.declared == IMPORT:
+        return [state.leader] if rounds_left(state) else []
+    return [s for s in clockwise(state) if state.actions_left[s] > 0 and usable(state, s)]
+
+
+def _count_actions(state: ImportExportState, ctx: Context) -> None:
+    """Once everyone has followed or drawn: each seat's actions of the declared type."""
+    action = state.declared
+    if action is None:
+        return
+    for seat in range(len(state.players)):
+        played = 1 if state.did[seat] in (LEAD, FOLLOW) else 0
+        state.actions_left[seat] = played + matching_imports(state, seat, action)
+
+
+def _finish_turn(state: ImportExportState, ctx: Context) -> None:
+    """Played cards to the discard pile; the next player clockwise leads."""
+    for cards in state.played:
+        state.discard.extend(cards)
+        cards.clear()
+    n = len(state.players)
+    state.declared = None
+    state.did = [None] * n
+    state.actions_left = [0] * n
+    state.sold = [False] * n
+    state.import_round = 0
+    state.leader = (state.leader + 1) % n
+
+
+PHASES = (
+    Phase("lead", _leader, check_end=False),
+    Phase("follow", _followers, end=_count_actions, check_end=False),
+    Phase("act", _acting, end=_finish_turn),
+)
+
+
+def phase_name(state: ImportExportState) -> str:
+    return PHASES[state.flow.phase].name
+
+
+# ---- leading and following ------------------------------------------------------------------
+
+
+def plays(state: ImportExportState, seat: int, action: str | None) -> list[tuple[str, ...]]:
+    """The cards `seat` may play for `action` (None: for any action, as the leader): one card
+    of that action type, or two of one color as a wild. Each as a sorted tuple."""
+    c = state.c
+    hand = sorted(set(state.hands[seat]))
+    singles: list[tuple[str, ...]] = [
+        (card,) for card in hand if action is None or c.card(card).action == action
+    ]
+    pairs = [(a, b) for a, b in combinations(hand, 2) if c.card(a).type == c.card(b).type]
+    return singles + pairs
+
+
+def lead_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
+    c = state.c
+    out: list[tuple[Any, ...]] = []
+    for cards in plays(state, seat, None):
+        if len(cards) == 1:
+            out.append((c.card(cards[0]).action, *cards))
+        else:
+            out += [(action, *cards) for action in ACTIONS]
+    return out
+
+
+def why_not_play(
+    state: ImportExportState, seat: int, action: str, cards: tuple[str, ...]
+) -> str | None:
+    c = state.c
+    hand = state.hands[seat]
+    for card in cards:
+        if card not in hand:
+            return f"{card} is not in your hand"
+    if len(cards) == 1:
+        printed = c.card(cards[0])
+        if printed.action != action:
+            return (
+                f"{cards[0]} is for {printed.action}, not {action} "
+                "(or play two cards of one color as a wild)"
+            )
+        return None
+    a, b = cards
+    if a == b:
+        return "play two different cards as a wild"
+    if c.card(a).type != c.card(b).type:
+        return (
+            f"a wild is two cards of one color: {a} is {c.card(a).color}, {b} is {c.card(b).color}"
+        )
+    return None
+
+
+def play_cards(state: ImportExportState, seat: int, cards: tuple[str, ...]) -> None:
+    for card in cards:
+        state.hands[seat].remove(card)
+        state.played[seat].append(card)
+
+
+def do_lead(
+    state: ImportExportState,
+    seat: int,
+    action: str,
+    cards: tuple[str, ...],
+    game: Any,
+    ctx: Context,
+) -> None:
+    play_cards(state, seat, cards)
+    state.declared = action
+    state.did[seat] = LEAD
+    name = state.players[seat]
+    wild = " (a wild)" if len(cards) == 2 else ""
+    ctx.emit("lead", name, f"{name} leads {action} with {' and '.join(cards)}{wild}", action=action)
+    end_turn(game, state, ctx, seat)
+
+
+def do_follow(
+    state: ImportExportState, seat: int, cards: tuple[str, ...], game: Any, ctx: Context
+) -> None:
+    play_cards(state, seat, cards)
+    state.did[seat] = FOLLOW
+    name = state.players[seat]
+    ctx.emit("follow", name, f"{name} follows {state.declared} with {' and '.join(cards)}")
+    end_turn(game, state, ctx, seat)
+
+
+def do_draw(state: ImportExportState, seat: int, game: Any, ctx: Context) -> None:
+    state.did[seat] = DRAW
+    draw(state, seat, ctx)
+    end_turn(game, state, ctx, seat)
+
+
+# ---- acting -----------------------------------------------------------------------------------------
+
+
+def act_options(state: ImportExportState, seat: int) -> list[Action]:
+    """What `seat` may do with the declared action now (without `pass`)."""
+    name = state.players[seat]
+    action = state.declared
+    if action == "contract":
+        return [Action(name, "contract", a) for a in contract_options(state, seat)]
+    if action == "load":
+        return [Action(name, "load", a) for a in load_options(state, seat)]
+    if action == "pirate":
+        return [Action(name, "pirate", a) for a in pirate_options(state, seat)]
+    if action == "supply":
+        return [Action(name, verb, a) for verb, a in supply_options(state, seat)]
+    if action == IMPORT and seat == state.leader and state.auction is None:
+        return [Action(name, "import", (ship,)) for ship in choose_options(state)]
+    return []
+
+
+def usable(state: ImportExportState, seat: int) -> bool:
+    if state.declared == IMPORT:
+        return seat == state.leader and rounds_left(state)
+    return bool(act_options(state, seat))
+
+
+def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
+    """After an action in the act phase: end the turn of a seat with nothing left to do, and
+    pass over the next seats that cannot use their actions."""
+    flow = state.flow
+    while flow.over is None and not flow.pending and flow.active and phase_name(state) == "act":
+        seat = flow.active[0]
+        if state.declared == IMPORT:
+            if rounds_left(state):
+                return
+            state.actions_left = [0] * len(state.players)
+        elif state.actions_left[seat] > 0:
+            if usable(state, seat):
+                return
+            name = state.players[seat]
+            ctx.emit(
+                "pass",
+                name,
+                f"{name} cannot use {state.actions_left[seat]} more {state.declared} action(s)",
+            )
+            state.actions_left[seat] = 0
+        end_turn(game, state, ctx, seat)
+
+
+def do_pass(state: ImportExportState, seat: int, game: Any, ctx: Context) -> None:
+    name = state.players[seat]
+    ctx.emit("pass", name, f"{name} passes")
+    state.actions_left[seat] = 0
+    end_turn(game, state, ctx, seat)
