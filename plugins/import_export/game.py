@@ -104,7 +104,11 @@ class ImportExport(Game):
     grammar_file = "import_export.lark"
     phases = PHASES
     terminal_words = {
-        "WORD": "a card such as laptops, an action (contract, load, import, pirate, supply) or a ship such as green-1",
+        "CARD": "a card such as laptops (`show cards` lists them)",
+        "SHIP": "a ship such as green-1",
+        "ACTION": "an action (contract, load, import, pirate or supply)",
+        "PLACE": "imports or goods",
+        "ISLAND": "island",
         "NAME": "a player",
         "INT": "a number of credits such as 4",
     }

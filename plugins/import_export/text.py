@@ -1,23 +1,6 @@
-"""Import / Export as text: canonical action lines and the table drawn for `show`.
-
-draw                                 draw to five cards (or one more)
-lead load with laptops               declare load with a load card
-lead import with laptops and tablets two cards of one color: a wild
-follow with rice                     follow the declared action
-scrap laptops                        the leader discards a contract from their ship
-contract laptops on green-1          contract from your hand onto a ship in your harbor
-load rice on green-1                 load a container from your hand
-import from red-2                    the leader chooses the ship to bid on
-bid 4                                a secret bid (even credits)
-favor p2                             the leader breaks a tie
-keep rice in goods                   the winner takes a card (imports or goods)
-drop rice                            ... or discards it when there is no room
-pirate rice from red-2 to green-1    a container from a ship at sea (or `from island`)
-pirate rice from island              ... discarded when none of your ships can load it
-sell rice                            sell to the supply island for 4 credits
-take rice from island                from the supply island into your imports
-pass                                 give up the rest of your actions this turn
-"""
+"""Import / Export as text: canonical action lines (grammar/import_export.lark lists every
+action with an example) and the table drawn for `show` (topics: sea, island, harbors, hand and
+cards; no topic: everything the viewer may see)."""
 
 from __future__ import annotations
 
