@@ -139,6 +139,13 @@ class Game:
         """Map a parsed `act_<verb>` rule's children to the action's verb and arguments."""
         return verb, tuple(args)
 
+    def announce(self, action: Action) -> str | None:
+        """How everyone learns of `action` as it is played: None to show its canonical text
+        (the default), or words that keep a secret action secret (a sealed bid: `p2: bid (in
+        secret)`); the rules reveal it later through their own events. The log keeps the
+        action itself."""
+        return None
+
     def legal_group(self, action: Action) -> str:
         """The first words of an action's text that a long `legal` list groups it under (and
         `legal WORDS` shows in full): the verb, or more (Cargo: `move mule`)."""

@@ -334,8 +334,12 @@ class Shell(Looking):
         self.play_bots()
 
     def do_log(self) -> None:
-        for action in self.session.log:
-            self.output.say(self.session.format(action))
+        """The actions so far; a seated player sees another player's secret action (a sealed
+        bid) as it was announced."""
+        session = self.session
+        for action in session.log:
+            mine = self.seat is None or action.player == self.seat
+            self.output.say(session.format(action) if mine else session.announce(action))
 
     def do_events(self) -> None:
         for event in self.session.events:

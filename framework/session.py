@@ -140,7 +140,7 @@ class Session(History):
                     raise IllegalAction(f"action {i + 1} ({self.format(action)}): {reason}")
             ctx = Context(self.game, self.hook, self.config.variants)
             self.game.apply(state, action, seat, ctx)
-            events.append(Event("move", action.player, self.format(action)))
+            events.append(Event("move", action.player, self.announce(action)))
             events.extend(ctx.events)
 
     def _checkpoint(self, n_events: int) -> None:
@@ -298,7 +298,8 @@ class Session(History):
                 "(the game is as it was before)"
             ) from exc
         # the record of the move is its canonical text, so any log of events can be pasted back
-        ctx.events.insert(0, Event("move", action.player, self.format(action)))
+        # (but for a secret action, such as a sealed bid, which everyone sees only as done)
+        ctx.events.insert(0, Event("move", action.player, self.announce(action)))
         self._epoch += 1
         self.log.append(action)
         if len(self.log) % CHECKPOINT_EVERY == 0:
@@ -312,6 +313,11 @@ class Session(History):
             for event in ctx.events:
                 self.hook.on_event(session=self, event=event)
         return ctx.events
+
+    def announce(self, action: Action) -> str:
+        """The line everyone sees for `action`: its canonical text, or for a secret action
+        (`Game.announce`) the words that do not give it away."""
+        return self.game.announce(action) or self.format(action)
 
     def parse(self, line: str) -> Action:
         """An action from its text; a line without `player:` is the one player to move."""

@@ -616,7 +616,7 @@ def test_secret_bids_in_a_real_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", seen + child.before)
     assert "Traceback" not in text and "error" not in text.lower()
-    assert "p2 bids (in secret)" in text
+    assert "p2: bid (in secret)" in text
     assert "bidding for red-2: p1 to bid, p2 has bid" in text
     assert "the bids are revealed: p1 4, p2 6" in text
     assert "p2 puts sugar in their goods" in text
@@ -653,3 +653,39 @@ def test_a_bid_may_be_taken_back_until_the_reveal_and_not_after(table) -> None:
     with pytest.raises(DockyardError, match="revealed hidden information"):
         s.undo(1, barriers=True)
     assert s.actors() == ["p2"] and q(s, "credits.p2") == 6
+
+
+def test_a_seated_player_never_sees_a_bots_bid_before_the_reveal(tmp_path: Path) -> None:
+    """`dockyard play --as p1` against bots: their bids are announced as made, not how much,
+    and `log` shows them so to p1; the amounts come out together at the reveal."""
+    import re
+    import subprocess
+    import sys
+
+    folder = tmp_path / "table"
+    folder.mkdir()
+    layout = {
+        "$schema": "urn:dockyard:import_export:layout",
+        "harbors": HARBORS,
+        "players": [
+            {"hand": ["laptops"], "credits": 10},
+            {"imports": ["drones"], "credits": 10},
+            {"imports": ["teslas"], "credits": 10},
+        ],
+        "ships": {"red-2": {"at_sea": True, "loaded": ["rice", "sugar"]}},
+    }
+    (folder / "layout.json").write_text(json.dumps(layout))
+    lines = ["lead import with laptops", "import from red-2", "log", "bid 4", "quit"]
+    done = subprocess.run(
+        [sys.executable, "-m", "dockyard", "play", "import-export", "--content", str(folder)]
+        + ["--as", "p1", "--bot", "p2", "--bot", "p3"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    out = done.stdout
+    before_reveal = out.split("the bids are revealed")[0]
+    assert "p2: bid (in secret)" in before_reveal and "p3: bid (in secret)" in before_reveal
+    assert not re.search(r"p[23]: bid \d", out), out
+    assert re.search(r"the bids are revealed: p1 4, p2 \d+, p3 \d+", out), out

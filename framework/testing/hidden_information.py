@@ -18,11 +18,12 @@ def check_hidden_information(
     max_steps: int | None = None,
     max_actions: int | None = None,
 ) -> int:
-    """Views are JSON data and renders are text; no view shows another player's secrets.
+    """Views are JSON data and renders are text; no view shows another player's secrets, and
+    no event does (everyone sees the events, the announced moves among them).
 
     A game names each player's secrets by defining `secrets(state, seat) -> list[str]`: strings
     (card ids, hidden numbers written distinctively) that must not appear in the JSON of any
-    other player's view, nor a spectator's.
+    other player's view, nor a spectator's, nor in the text of an event.
     """
     return budgeted(seeds, max_actions, lambda seed: _hidden_information(table, seed, max_steps))
 
@@ -35,7 +36,7 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     viewers: tuple[str | None, ...] = (None, *s.players)
     looked = 0
 
-    def look(*_: Any, everything: bool = False) -> None:
+    def look(_action: Any = None, events: Any = (), everything: bool = False) -> None:
         nonlocal looked
         texts: dict[str | None, str] = {}
         for viewer in viewers:
@@ -58,6 +59,11 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
                             run.fail(
                                 f"{viewer or 'a spectator'} can see {owner}'s secret "
                                 f"{secret!r} in their view"
+                            )
+                    for event in events:
+                        if str(secret) in event.text:
+                            run.fail(
+                                f"everyone can see {owner}'s secret {secret!r} in the event {event.text!r}"
                             )
         looked += 1
 

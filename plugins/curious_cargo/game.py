@@ -176,6 +176,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state, self.hook)
 
+    def announce(self, action: Action) -> str | None:
+        """The Truck cards kept in the draft are secret: everyone sees that a card was kept."""
+        if action.verb == "keep":
+            return f"{action.player}: keep (a Truck card, in secret)"
+        return None
+
     def format_action(self, action: Action) -> str:
         v, a = action.verb, action.args
         if v == "place":

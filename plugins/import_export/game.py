@@ -325,6 +325,10 @@ class ImportExport(Game):
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
         return action_from_tree(verb, args)
 
+    def announce(self, action: Action) -> str | None:
+        """A bid is sealed: everyone sees that it was made, the amounts at the reveal."""
+        return f"{action.player}: bid (in secret)" if action.verb == "bid" else None
+
     def legal_group(self, action: Action) -> str:
         if action.verb == "lead":
             return f"lead {action.args[0]}"

@@ -106,8 +106,6 @@ def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
     assert auction is not None
     answer(state, seat)
     auction.bids[seat] = amount
-    name = state.players[seat]
-    ctx.emit("bid", name, f"{name} bids (in secret)")
     if len(auction.bids) < len(auction.bidders):
         return
     reveal(state)

@@ -98,6 +98,7 @@ def secrets(state: ImportExportState, seat: int) -> list[str]:
     a = state.auction
     if a is not None and seat in a.bids and len(a.bids) < len(a.bidders):
         out.append(f"{state.players[seat]} bids {a.bids[seat]}")
+        out.append(f"{state.players[seat]}: bid {a.bids[seat]}")  # as the action's text
     return out
 
 

@@ -108,8 +108,9 @@ def _lists(state: ImportExportState) -> list[list[str]]:
 
 
 def arrange(state: ImportExportState, spec: dict[str, Any]) -> None:
-    """Put the named cards where `spec` says, each taken from wherever it lay; a place that is
-    named holds exactly those cards afterwards (what it held goes to the bottom of the deck).
+    """Put the named cards where `spec` says, each taken from wherever it lay (and replaced
+    there from the deck); a place that is named holds exactly those cards afterwards (what it
+    held goes to the bottom of the deck).
 
     spec: {"players": {NAME: {"hand": [...], "imports": [...], "goods": [...],
     "shipments": [...], "credits": N}}, "ships": {SHIP: {"contracts": [...], "loaded":
@@ -142,7 +143,8 @@ def arrange(state: ImportExportState, spec: dict[str, Any]) -> None:
     for key in ("island", "discard"):
         if key in spec:
             targets.append((getattr(state, key), list(spec[key])))
-    named = {card for _, cards in targets for card in cards}
+    top = list(spec.get("deck_top", []))
+    named = {card for _, cards in targets for card in cards} | set(top)
     unknown = sorted(named - set(state.c.by_id))
     if unknown:
         raise KeyError(f"no such cards: {', '.join(unknown)}")
@@ -150,16 +152,20 @@ def arrange(state: ImportExportState, spec: dict[str, Any]) -> None:
     for where, _ in targets:
         displaced += [card for card in where if card not in named]
         where.clear()
+    # a named card taken from a place the layout leaves as dealt is replaced there from the
+    # deck, so that place keeps its count (a hand of five, four containers on a ship)
+    refill: list[tuple[list[str], int]] = []
     for where in _lists(state):
-        where[:] = [card for card in where if card not in named]
+        kept = [card for card in where if card not in named]
+        if len(kept) < len(where) and where is not state.deck and where is not state.discard:
+            refill.append((where, len(where) - len(kept)))
+        where[:] = kept
     for where, cards in targets:
         where.extend(cards)
-    top = list(spec.get("deck_top", []))
-    state.deck[:] = displaced + [card for card in state.deck if card not in top]
-    for card in top:
-        for where in _lists(state):
-            if card in where:
-                where.remove(card)
+    state.deck[:] = displaced + state.deck
+    for where, count in refill:
+        for _ in range(min(count, len(state.deck))):
+            where.append(state.deck.pop())
     state.deck.extend(reversed(top))
     for ship in state.ships:
         if ship.at_sea and not ship.loaded:
