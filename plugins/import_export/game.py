@@ -11,7 +11,6 @@ from dockyard.flow import FlowState, asked, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
-from . import bot
 from .actions import (
     ISLAND,
     do_contract,
@@ -25,6 +24,7 @@ from .actions import (
     why_not_sell,
     why_not_take,
 )
+from .bot import bot_action, evaluate
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
 from .importing import (
     BID,
@@ -300,10 +300,10 @@ class ImportExport(Game):
     bot_rollout_depth = 30
 
     def bot_action(self, state: ImportExportState, player: int, rng: random.Random) -> Action:
-        return bot.bot_action(self, state, player, rng)
+        return bot_action(self, state, player, rng)
 
     def bot_evaluate(self, state: ImportExportState) -> list[float]:
-        return bot.evaluate(state)
+        return evaluate(state)
 
     def sample_state(
         self, state: ImportExportState, seat: int, rng: random.Random
