@@ -2,8 +2,10 @@
 change (conservation of cards and credits), and the RL action index.
 
 Open: the harbors (imports, goods, shipments, ships and their containers), the open sea, the
-supply island, the discard pile, played cards, credits, hand sizes. Secret: each hand (to its
-owner), the deck's order (to everyone), a bid until all bids are in (to its bidder).
+supply island, the discard pile's top card ("The discard pile is not open information, only the
+top showing card is known"), played cards, credits, hand sizes. Secret: each hand (to its
+owner), the deck's order and the discard pile under its top (to everyone), a bid until all bids
+are in (to its bidder).
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ def view(game: str, state: ImportExportState, viewer: int | None, phase: str) ->
         "leader": state.players[state.leader],
         "declared": state.declared,
         "deck": len(state.deck),
-        "discard": list(state.discard),
+        "discard": len(state.discard),
+        "discard_top": state.discard[-1] if state.discard else None,
         "bank": state.bank,
         "end_credits": state.end_credits,
         "island": list(state.island),
@@ -131,8 +134,8 @@ def query(state: ImportExportState, path: str, phase: str) -> Any:
         return len(ship.loaded if head == "containers" else ship.contracts)
     if head == "on":  # on.island.rice: is the card there
         where, _, card = rest.partition(".")
-        if where == "island":
-            return card in state.island
+        if where in ("island", "discard"):
+            return card in getattr(state, where)
         ship = state.ship(where)
         if ship is None:
             raise KeyError(path)

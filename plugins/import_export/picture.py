@@ -1,7 +1,7 @@
 """The table of Import / Export as an SVG picture, drawn from one player's view alone.
 
 Across the top the open sea (each ship in its harbor's color with its containers), the supply
-island, the deck and the discard pile; below, one harbor per player: credits, imports, goods,
+island, the deck and the discard pile's top card; below, one harbor per player: credits, imports, goods,
 completed shipments, the ships in harbor with their contracts and loaded containers, the cards
 played this turn and the hand (face up for its owner, a count of card backs for the others).
 A card is a chip of its container's color with its good type's letter and its id, so nothing
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard.svg import Svg, fill, ink
+from dockyard.words import plural
 
 from .components import Box
 
@@ -62,9 +63,7 @@ def draw(view: dict[str, Any], box: Box) -> Svg:
     players = view["players"]
     sea = view["sea"]
     sea_rows = max(1, len(sea))
-    top_h = (
-        60 + sea_rows * (CHIP_H + 10) + 40 + ((len(view["discard"]) + 5) // 6) * (CHIP_H + 3) + 30
-    )
+    top_h = 60 + sea_rows * (CHIP_H + 10) + 40 + (CHIP_H + 3) + 30
     panels = [_panel_height(p) for p in players]
     rows = [max(panels[i : i + COLUMNS]) for i in range(0, len(panels), COLUMNS)]
     width = 20 + COLUMNS * (PANEL_W + 10)
@@ -109,10 +108,9 @@ def draw(view: dict[str, Any], box: Box) -> Svg:
     used = _cards(svg, 150, y, view["island"], box, g, per_row=6)
     y += max(used, CHIP_H + 3) + 6
     g = svg.group(id="discard")
-    svg.text(
-        12, y + 11, f"Discard pile ({len(view['discard'])})", g, class_="mid", font_weight="bold"
-    )
-    used = _cards(svg, 150, y, view["discard"], box, g, per_row=6)
+    svg.text(12, y + 11, f"Discard pile ({view['discard']})", g, class_="mid", font_weight="bold")
+    top = [view["discard_top"]] if view["discard_top"] else []
+    used = _cards(svg, 150, y, top, box, g, per_row=6)
     y = max(y + used + 10, top_h - 20)
     auction = view.get("auction")
     if auction:
@@ -187,7 +185,7 @@ def _panel(
             cy += _cards(svg, x + 20, cy, ship["loaded"], box, g)
     hand = p["hand"]
     if hand is None:
-        cy += _label(svg, x + 8, cy, f"hand: {p['hand_size']} cards", g)
+        cy += _label(svg, x + 8, cy, f"hand: {plural(p['hand_size'], 'card')}", g)
         for i in range(min(p["hand_size"], 12)):
             svg.rect(x + 8 + i * 14, cy, 12, CHIP_H, g, fill="#8a6d3b", stroke="#222", rx=2)
     else:

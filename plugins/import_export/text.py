@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Action
+from dockyard.words import plural
 
 from .components import Card
 from .harbor import goods_limit, imports_limit, tier
@@ -112,7 +113,7 @@ def harbor_lines(state: ImportExportState, seat: int, viewer: int | None) -> lis
         lines.append(f"  hand ({len(state.hands[seat])}):")
         lines += [f"    {card_line(c.card(card))}" for card in sorted(state.hands[seat])]
     else:
-        lines.append(f"  hand: {len(state.hands[seat])} cards")
+        lines.append(f"  hand: {plural(len(state.hands[seat]), 'card')}")
     return lines
 
 
@@ -151,7 +152,9 @@ def render(state: ImportExportState, viewer: int | None, topic: str, phase: str)
         return "\n".join(line for s in seats for line in harbor_lines(state, s, viewer))
     lines = [
         status_line(state, phase),
-        f"Deck {len(state.deck)}, discard {len(state.discard)}, bank {state.bank} credits",
+        f"Deck {len(state.deck)}, discard pile {len(state.discard)}"
+        + (f" (top: {state.discard[-1]})" if state.discard else "")
+        + f", bank {state.bank} credits",
         *sea_lines(state),
         *island_lines(state),
     ]
