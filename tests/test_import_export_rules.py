@@ -23,6 +23,11 @@ HARBORS = ["green", "yellow", "red"]
 
 @pytest.fixture
 def table(tmp_path: Path):
+    return layout_table(tmp_path)
+
+
+def layout_table(tmp_path: Path):
+    """`lay(harbors, **layout)`: a Session on a table set up by that layout."""
     made = iter(range(100))
 
     def lay(harbors: list[str] = HARBORS, **layout: Any) -> Session:
@@ -67,15 +72,15 @@ def test_example_turn_lead_load_draw_and_follow_with_imports_then_act_clockwise(
         players=[
             {"hand": ["cell-phones", "segways"], "credits": 10},
             {
-                "hand": ["sugar", "almonds", "beer"],
+                "hand": ["paprika", "almonds", "beer"],
                 "imports": ["bok-choy", "bamboo"],
-                "shipments": ["pants"],
+                "shipments": ["cups"],
             },
             {"hand": ["big-ammunition", "pistols", "mouthwash"]},
         ],
         ships={
             "green-1": {"contracts": ["batteries"], "loaded": ["drones"]},
-            "yellow-1": {"contracts": ["potatoes"]},
+            "yellow-1": {"contracts": ["sugar"]},
             "red-1": {"contracts": ["ammunition"], "loaded": ["fake-dvds"]},
         },
         island=[],
@@ -87,13 +92,13 @@ def test_example_turn_lead_load_draw_and_follow_with_imports_then_act_clockwise(
     play(s, "p3: follow with big-ammunition")
     assert [q(s, f"actions.{p}") for p in ("p1", "p2", "p3")] == [1, 2, 1]
     assert s.actors() == ["p1"], "the leader acts first"
-    refused(s, "p2: load sugar on yellow-1", "not p2's turn")
+    refused(s, "p2: load paprika on yellow-1", "not p2's turn")
     play(s, "p1: load segways on green-1")
     # the shipment completed: 2 containers pay 6, the island is seeded, the ship sails
     assert q(s, "credits.p1") == 16 and q(s, "shipped.p1.batteries")
     assert q(s, "ship.green-1") == "sea" and q(s, "island") == 1
-    play(s, "p2: load sugar on yellow-1", "p2: load almonds on yellow-1")
-    assert q(s, "shipped.p2.potatoes") and q(s, "credits.p2") == 16
+    play(s, "p2: load paprika on yellow-1", "p2: load almonds on yellow-1")
+    assert q(s, "shipped.p2.sugar") and q(s, "credits.p2") == 16
     play(s, "p3: load pistols on red-1")
     assert q(s, "shipped.p3.ammunition")
     assert q(s, "leader") == "p2" and q(s, "phase") == "lead", "the next player leads"
@@ -276,13 +281,13 @@ def test_the_rulebooks_multiple_import_example(table) -> None:
             {
                 "hand": ["laptops"],
                 "imports": ["drones"],
-                "shipments": ["shower-heads"],
+                "shipments": ["glasses"],
                 "credits": 20,
             },
             {"hand": ["teslas"], "credits": 20},
             {
                 "imports": ["wheat", "chicken-feed", "shotguns"],
-                "shipments": ["pants", "shoes"],
+                "shipments": ["honey", "fluffy-pillows"],
                 "credits": 20,
             },
         ],
@@ -411,7 +416,7 @@ def test_supply_sells_once_a_turn_and_takes_from_the_island_into_imports(table) 
             {
                 "hand": ["message-tables", "rice", "wheat"],
                 "imports": ["potatoes"],
-                "shipments": ["pants"],
+                "shipments": ["honey"],
                 "credits": 10,
             },
             {},
@@ -429,7 +434,7 @@ def test_supply_sells_once_a_turn_and_takes_from_the_island_into_imports(table) 
 
 
 def test_imports_and_goods_limits_grow_with_shipments(table) -> None:
-    s = table(players=[{"shipments": ["pants", "shoes"]}, {}, {}])
+    s = table(players=[{"shipments": ["honey", "cups"]}, {}, {}])
     view = s.view(None)["players"]
     assert (view[0]["imports_limit"], view[0]["goods_limit"]) == (3, 6)
     assert (view[1]["imports_limit"], view[1]["goods_limit"]) == (1, 2)
@@ -488,7 +493,7 @@ def test_scoring_every_line_of_the_rulebook(table) -> None:
             {
                 "credits": 20,
                 "goods": ["rice", "laptops", "beer", "pistols", "cologne"],
-                "shipments": ["pants", "shoes"],
+                "shipments": ["honey", "cups"],
             },
             {"credits": 10, "goods": ["wheat", "mini-van"]},
             {"credits": 30, "goods": ["ammunition", "sauna"]},
@@ -505,6 +510,7 @@ def test_scoring_every_line_of_the_rulebook(table) -> None:
         "goods": 6,
         "most": 19,
         "one_of_each": 10,
+        "powers": 0,
         "total": 57,
     }
     # illegal: p4 has 2, the most alone: -6

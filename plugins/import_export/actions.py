@@ -21,7 +21,16 @@ from typing import Any
 from dockyard import Context
 
 from .harbor import gain, imports_room, tier
-from .shipments import check_complete, contracted, fits, load, loadable_ships, take_container
+from .powers import fire
+from .shipments import (
+    capacity,
+    check_complete,
+    contracted,
+    fits,
+    load,
+    loadable_ships,
+    take_container,
+)
 from .state import ImportExportState
 
 ISLAND = "island"
@@ -46,8 +55,9 @@ def why_not_contract(state: ImportExportState, seat: int, card: str, ship_id: st
         return f"{ship_id} is at sea: contract onto a ship in your harbor"
     c = state.c
     total = contracted(state, ship) + c.card(card).size
-    if total > c.ship_capacity:
-        return f"{ship_id} would need {total} containers ({c.ship_capacity} at most)"
+    most = capacity(state, seat)
+    if total > most:
+        return f"{ship_id} would need {total} containers ({most} at most)"
     cost = contract_cost(state, seat, card)
     if cost > state.actions_left[seat]:
         printed = c.card(card)
@@ -69,6 +79,7 @@ def do_contract(state: ImportExportState, seat: int, card: str, ship_id: str, ct
     name = state.players[seat]
     extra = f" (using {cost} contract actions)" if cost > 1 else ""
     ctx.emit("contract", name, f"{name} contracts {card} onto {ship_id}{extra}", card=card)
+    fire(state, ctx, "contract", by=seat, type=state.c.card(card).type)
     check_complete(state, ship, ctx)
 
 
@@ -105,7 +116,9 @@ def do_load(state: ImportExportState, seat: int, card: str, ship_id: str, ctx: C
     assert ship is not None
     state.actions_left[seat] -= 1
     state.hands[seat].remove(card)
+    printed = state.c.card(card)
     load(state, ship, card, ctx)
+    fire(state, ctx, "load", by=seat, color=printed.color, type=printed.type)
 
 
 def load_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
@@ -149,6 +162,7 @@ def do_pirate(
     name = state.players[seat]
     where = "the island" if source == ISLAND else source
     ctx.emit("pirate", name, f"{name} pirates {card} from {where}", card=card)
+    fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type)
     if source == ISLAND:
         state.island.remove(card)
     else:

@@ -28,6 +28,7 @@ class Card:
     timing: str  # when its power works: immediate, any-time, passive
     power: str
     color: str  # the color of the container it is when loaded
+    effects: tuple[dict[str, Any], ...] = ()  # its power as rules (powers.py, effects.py)
 
     @property
     def size(self) -> int:
@@ -109,6 +110,7 @@ def build(content: Content) -> Box:
                 item["timing"],
                 item["power"],
                 containers.get(item["type"], "?"),
+                tuple(item.get("effects", ())),
             )
         )
     harbors = tuple(

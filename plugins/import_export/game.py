@@ -44,6 +44,7 @@ from .importing import (
     why_not_keep,
 )
 from .information import invariants, secrets, token_counts, view
+from .powers import winners as power_winners
 from .scoring import end_reasons, outcome
 from .setting_up import set_up
 from .shipments import scrap, why_not_scrap
@@ -285,8 +286,20 @@ class ImportExport(Game):
                 keep(state, player, args[0], args[1] if verb == "keep" else None, ctx)
             elif verb == "pass":
                 do_pass(state, player, self, ctx)
-                return settle(state, self, ctx)
             settle(state, self, ctx)
+        self._special_wins(state, ctx)
+
+    def _special_wins(self, state: ImportExportState, ctx: Context) -> None:
+        """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""
+        if state.flow.over is not None:
+            return
+        won = sorted(set(power_winners(state)))
+        if won:
+            state.won = won
+            names = ", ".join(state.players[s] for s in won)
+            reason = f"{names} won by the power of a completed shipment"
+            state.flow.over = reason
+            ctx.emit("game-over", None, f"the game ends: {reason}", reason=reason)
 
     def end_reason(self, state: ImportExportState) -> str | None:
         reasons = end_reasons(state)

@@ -39,10 +39,11 @@ def goods_room(state: ImportExportState, seat: int) -> bool:
 
 
 def tier(state: ImportExportState, seat: int, good_type: str) -> int:
-    """Tier level in a good type: goods of that type, plus one for the harbor's own type."""
-    c = state.c
-    have = sum(1 for g in state.goods[seat] if c.card(g).type == good_type)
-    return have + (1 if state.tiers[seat] == good_type else 0)
+    """Tier level in a good type: goods of that type (virtual ones too: FERRARIS), plus one
+    for the harbor's own type."""
+    from .effects import goods_count  # effects.py builds on this module
+
+    return goods_count(state, seat, good_type) + (1 if state.tiers[seat] == good_type else 0)
 
 
 def matching_imports(state: ImportExportState, seat: int, action: str) -> int:

@@ -26,6 +26,7 @@ from dockyard import Context, Decision
 from dockyard.flow import answer, ask_together, push, reveal
 
 from .harbor import gain, goods_room, imports_room, pay
+from .powers import anyone_has, fire, modifiers
 from .shipments import take_container
 from .state import Auction, ImportExportState
 
@@ -117,11 +118,18 @@ def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
         _win(state, tied[0], top, ctx)
         return
     names = " or ".join(state.players[s] for s in tied)
+    breaker = tie_breaker(state)
     _ask(
         state,
-        Decision(state.leader, TIE, f"break the tie at {top}: favor {names}", tuple(tied)),
+        Decision(breaker, TIE, f"break the tie at {top}: favor {names}", tuple(tied)),
         ctx,
     )
+
+
+def tie_breaker(state: ImportExportState) -> int:
+    """The leader breaks ties, unless a power breaks all ties (FOXES)."""
+    foxes = anyone_has(state, "ties")
+    return foxes[0][0] if foxes else state.leader
 
 
 def why_not_favor(state: ImportExportState, seat: int, player: str) -> str | None:
@@ -153,16 +161,22 @@ def _win(state: ImportExportState, winner: int, amount: int, ctx: Context) -> No
     name = state.players[winner]
     ctx.emit("win", name, f"{name} wins the import from {ship.id}", amount=amount)
     pay(state, winner, amount, ctx, "the winning bid")
+    if amount >= 4:
+        fire(state, ctx, "spent", by=winner)
+    rules = state.c.rules["import"]
     if ship.owner != winner:
         owner = ship.owner
-        gain(
-            state,
-            owner,
-            state.c.rules["import"]["owner_paid_per_bid"],
-            ctx,
-            f"an import from {ship.id}",
+        paid = max(
+            [
+                rules["owner_paid_per_bid"],
+                *(m["amount"] for m in modifiers(state, owner, "owner-paid")),
+            ]
         )
-    auction.to_take = min(state.c.rules["import"]["cards_taken"], len(ship.loaded))
+        gain(state, owner, paid, ctx, f"an import from {ship.id}")
+    takes = max(
+        [rules["cards_taken"], *(m["cards"] for m in modifiers(state, winner, "import-take"))]
+    )
+    auction.to_take = min(takes, len(ship.loaded))
     prompt = f"take {auction.to_take} from {auction.ship}: keep CARD in imports or goods"
     _ask(state, Decision(winner, KEEP, prompt), ctx)
 
@@ -221,6 +235,7 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
     assert ship is not None
     take_container(state, ship, card, ctx)
     name = state.players[seat]
+    auction.taken.append(card)
     if place == IMPORTS:
         auction.into_imports = True
         state.imports[seat].append(card)
@@ -230,8 +245,13 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
         state.discard.append(card)
     where = f"their {place}" if place else "the discard pile (no room for it)"
     ctx.emit("import", name, f"{name} puts {card} in {where}", card=card)
+    if place == GOODS:
+        fire(state, ctx, "good", by=seat, type=state.c.card(card).type)
     auction.to_take -= 1
     if auction.to_take > 0 and ship.loaded:
         return
     answer(state, seat)
     state.auction = None
+    c = state.c
+    colors = [c.card(card).color for card in auction.taken]
+    fire(state, ctx, "import", by=seat, owner=ship.owner, colors=colors)

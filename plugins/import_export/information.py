@@ -18,7 +18,7 @@ from .components import ACTIONS, GOOD_TYPES
 from .harbor import goods_limit, imports_limit, tier
 from .importing import GOODS, IMPORTS
 from .scoring import bills
-from .shipments import contracted, missing
+from .shipments import capacity, contracted, missing
 from .state import ImportExportState
 
 
@@ -48,6 +48,7 @@ def view(game: str, state: ImportExportState, viewer: int | None, phase: str) ->
                 "name": name,
                 "harbor": state.colors[seat],
                 "credits": state.credits[seat],
+                "passive": state.passive[seat],
                 "hand": sorted(state.hands[seat]) if viewer == seat else None,
                 "hand_size": len(state.hands[seat]),
                 "imports": list(state.imports[seat]),
@@ -159,6 +160,7 @@ def query(state: ImportExportState, path: str, phase: str) -> Any:
         raise KeyError(path)
     per_player: dict[str, Any] = {
         "credits": lambda: state.credits[seat],
+        "passive": lambda: state.passive[seat],
         "hand": lambda: len(state.hands[seat]),
         "imports": lambda: len(state.imports[seat]),
         "goods": lambda: len(state.goods[seat]),
@@ -187,7 +189,8 @@ def _places(state: ImportExportState) -> list[str]:
 
 
 def token_counts(state: ImportExportState) -> dict[str, int]:
-    return {"cards": len(_places(state)), "credits": sum(state.credits) + state.bank}
+    held = sum(state.credits) + sum(state.passive)
+    return {"cards": len(_places(state)), "credits": held + state.bank}
 
 
 def invariants(state: ImportExportState) -> list[str]:
@@ -198,8 +201,11 @@ def invariants(state: ImportExportState) -> list[str]:
     lost = sorted(set(c.by_id) - set(counts))
     if doubled or lost:
         bad.append(f"cards doubled {doubled} or lost {lost}")
-    if sum(state.credits) + state.bank != c.credits_total:
-        bad.append(f"players hold {state.credits}, the bank {state.bank}: not {c.credits_total}")
+    if sum(state.credits) + sum(state.passive) + state.bank != c.credits_total:
+        bad.append(
+            f"players hold {state.credits} (passive {state.passive}), the bank {state.bank}: "
+            f"not {c.credits_total}"
+        )
     for seat, name in enumerate(state.players):
         if state.credits[seat] < 0 or state.credits[seat] % 2:
             bad.append(f"{name} holds {state.credits[seat]} credits (cubes of 2)")
@@ -212,7 +218,7 @@ def invariants(state: ImportExportState) -> list[str]:
             bad.append(
                 f"{ship.id} is at sea with contracts {ship.contracts} and {len(ship.loaded)} containers"
             )
-        if contracted(state, ship) > c.ship_capacity:
+        if contracted(state, ship) > capacity(state, ship.owner):
             bad.append(f"{ship.id} is contracted for {contracted(state, ship)} containers")
     if state.bank < 0:
         bad.append(f"the bank holds {state.bank}")

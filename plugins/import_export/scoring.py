@@ -13,7 +13,9 @@ deck and the discard pile". Then each player counts:
   illegal goods rounded up toward 0)". Having the most needs at least one good of the type.
 
 "The player with the most credits is then declared the winner! If there is a tie, players will
-share victory." End ids (for balance figures): `credits`, `deck-empty`.
+share victory." End ids (for balance figures): `credits`, `deck-empty`, and `special` when a
+power says a player wins (THE MOTHER LOAD). The powers add their own line (`powers`): passive
+credits and game-end bonuses.
 """
 
 from __future__ import annotations
@@ -24,15 +26,28 @@ from typing import Any
 from dockyard import Outcome
 
 from .components import GOOD_TYPES
+from .effects import goods_count
+from .powers import anyone_has, end_scores, modifiers
 from .state import ImportExportState
+
+
+def end_credits(state: ImportExportState) -> int:
+    """Active credits that end the game: the rules' (or the extended game's), or a power's
+    (MIRI MACHINES: 70, "even if playing an extended game")."""
+    powers = [m["credits"] for _, m in anyone_has(state, "end-credits")]
+    return powers[0] if powers else state.end_credits
 
 
 def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    rich = [s for s, credits in enumerate(state.credits) if credits >= state.end_credits]
+    if state.won:
+        names = ", ".join(state.players[s] for s in state.won)
+        out.append(("special", f"{names} won by the power of a completed shipment"))
+    target = end_credits(state)
+    rich = [s for s, credits in enumerate(state.credits) if credits >= target]
     if rich:
         names = ", ".join(f"{state.players[s]} ({state.credits[s]})" for s in rich)
-        out.append(("credits", f"{names} reached {state.end_credits} active credits"))
+        out.append(("credits", f"{names} reached {target} active credits"))
     if state.exhausted or (not state.deck and not state.discard):
         out.append(("deck-empty", "the draw deck and the discard pile are empty"))
     return out
@@ -48,29 +63,40 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
     c = state.c
     values = c.rules["scoring"]
     n = len(state.players)
-    counts = [
-        {t: sum(1 for g in state.goods[s] if c.card(g).type == t) for t in GOOD_TYPES}
-        for s in range(n)
-    ]
+    counts = [{t: goods_count(state, s, t) for t in GOOD_TYPES} for s in range(n)]
     out = []
     for seat in range(n):
         loaded = sum(len(ship.loaded) for ship in state.home_ships(seat) if ship.contracts)
+        worth = dict(values["good_values"])
+        for m in modifiers(state, seat, "good-value"):
+            worth[m["type"]] = m["value"]
+        real = [c.card(g).type for g in state.goods[seat]]
         out.append(
             {
                 "credits": state.credits[seat],
                 "containers": values["loaded_container"] * loaded,
-                "goods": sum(values["good_values"][t] * counts[seat][t] for t in GOOD_TYPES),
+                "goods": sum(worth[t] for t in real),
                 "most": 0,
                 "one_of_each": values["one_of_each"] if all(counts[seat].values()) else 0,
+                "powers": state.passive[seat] + end_scores(state, seat),
             }
         )
+    foxes = {s for s, _ in anyone_has(state, "ties")}
     for t in GOOD_TYPES:
         top = max(counts[s][t] for s in range(n))
         if top == 0:
             continue
         tied = [s for s in range(n) if counts[s][t] == top]
+        if len(tied) > 1 and foxes & set(tied):
+            tied = sorted(foxes & set(tied))[:1]  # FOXES breaks the tie for its owner
         for s in tied:
-            out[s]["most"] += split(values["most_goods"][t], len(tied))
+            bonus = values["most_goods"][t]
+            if modifiers(state, s, "majority-positive") and bonus < 0:
+                bonus = -bonus  # IVORY: takes the illegal majority's credits instead
+            share = split(bonus, len(tied))
+            if modifiers(state, s, "majority-double"):
+                share *= 2  # SAUNA
+            out[s]["most"] += share
     for bill in out:
         bill["total"] = sum(bill.values())
     return out
@@ -79,8 +105,11 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
 def outcome(state: ImportExportState) -> Outcome:
     scored = bills(state)
     totals = [b["total"] for b in scored]
-    best = max(totals)
-    winners = tuple(p for p, t in zip(state.players, totals, strict=True) if t == best)
+    if state.won:
+        winners = tuple(state.players[s] for s in state.won)
+    else:
+        best = max(totals)
+        winners = tuple(p for p, t in zip(state.players, totals, strict=True) if t == best)
     ends = tuple(i for i, _ in end_reasons(state))
     details: dict[str, Any] = {
         "bills": {p: b for p, b in zip(state.players, scored, strict=True)},

@@ -45,6 +45,7 @@ def set_up(state: ImportExportState, ctx: Context) -> None:
     state.tiers = [h.tier for h in harbors]
     state.credits = [rules["credits"] + h.credits for h in harbors]
     state.bank = c.credits_total - sum(state.credits)
+    state.passive = [0] * n
     for seat, harbor in enumerate(harbors):
         name = state.players[seat]
         extra = f" and {harbor.credits} extra credits" if harbor.credits else ""

@@ -21,35 +21,81 @@ from collections import Counter
 from dockyard import Context
 
 from .harbor import draw_card, gain
+from .powers import completed, fire, modifiers
 from .state import ImportExportState, Ship
+
+ANY = "any"  # a container of any color (a rainbow requirement)
 
 
 def requirement(state: ImportExportState, ship: Ship) -> Counter[str]:
-    """The containers by color that the ship's contracts ask for, together."""
+    """The containers by color that the ship's contracts ask for, together; `any` counts the
+    containers of any color (contracts with a rainbow requirement: GENERATORS, COFFEE...)."""
+    rainbow = {m["type"] for m in modifiers(state, ship.owner, "rainbow")}
     need: Counter[str] = Counter()
     for card in ship.contracts:
-        for color, n in state.c.card(card).load:
+        printed = state.c.card(card)
+        if printed.type in rainbow:
+            need[ANY] += printed.size
+            continue
+        for color, n in printed.load:
             need[color] += n
     return need
 
 
-def missing(state: ImportExportState, ship: Ship) -> Counter[str]:
-    """Containers by color still to load before the shipment completes."""
-    have = Counter(state.c.card(card).color for card in ship.loaded)
+def _still_missing(state: ImportExportState, ship: Ship, loaded: list[str]) -> Counter[str]:
+    """What the contracts still miss once `loaded` is assigned as well as it can be: each
+    container to its own color, the rest to `any`, and wild containers (TELEVISIONS, WHEAT...)
+    wherever something is missing."""
+    wild = {m["color"] for m in modifiers(state, ship.owner, "wild")}
     need = requirement(state, ship)
-    return Counter({color: n - have[color] for color, n in need.items() if n > have[color]})
+    spare = wilds = 0
+    for card in loaded:
+        color = state.c.card(card).color
+        if color in wild:
+            wilds += 1
+        elif need[color] > 0:
+            need[color] -= 1
+        else:
+            spare += 1
+    need[ANY] -= min(spare, need[ANY])
+    for color in sorted(need):
+        used = min(need[color], wilds)
+        need[color] -= used
+        wilds -= used
+    return +need
+
+
+def missing(state: ImportExportState, ship: Ship) -> Counter[str]:
+    """Containers by color (and `any`) still to load before the shipment completes."""
+    return _still_missing(state, ship, ship.loaded)
 
 
 def contracted(state: ImportExportState, ship: Ship) -> int:
-    return sum(requirement(state, ship).values())
+    return sum(state.c.card(card).size for card in ship.contracts)
+
+
+def capacity(state: ImportExportState, seat: int) -> int:
+    """Containers a ship may be contracted for (TABLETS: more)."""
+    more = [m["containers"] for m in modifiers(state, seat, "capacity")]
+    return max([state.c.ship_capacity, *more])
+
+
+def payout(state: ImportExportState, seat: int, containers: int) -> int:
+    """The harbor card's payout, or a power's for a bigger ship (TABLETS: 8 containers, 18)."""
+    best = state.c.payout(containers)
+    for m in modifiers(state, seat, "capacity"):
+        if containers >= m["containers"]:
+            best = max(best, m["payout"])
+    return best
 
 
 def fits(state: ImportExportState, ship: Ship, card: str) -> bool:
-    """May `card` be loaded on this ship as a container: a home ship with a contract still
-    missing a container of the card's color."""
+    """May `card` be loaded on this ship as a container: a home ship whose contracts still
+    miss a container it can be."""
     if ship.at_sea or not ship.contracts:
         return False
-    return missing(state, ship)[state.c.card(card).color] > 0
+    before = sum(missing(state, ship).values())
+    return before > sum(_still_missing(state, ship, [*ship.loaded, card]).values())
 
 
 def loadable_ships(state: ImportExportState, seat: int, card: str) -> list[Ship]:
@@ -80,15 +126,27 @@ def complete(state: ImportExportState, ship: Ship, ctx: Context) -> None:
         f"({len(ship.loaded)} containers)",
         ship=ship.id,
     )
-    gain(state, seat, state.c.payout(len(ship.loaded)), ctx, f"{len(ship.loaded)} containers")
+    gain(state, seat, payout(state, seat, len(ship.loaded)), ctx, f"{len(ship.loaded)} containers")
     seed = draw_card(state, ctx)
     if seed is not None:
         state.island.append(seed)
         ctx.emit("island", None, f"{seed} is seeded on the supply island")
-    state.shipments[seat].extend(ship.contracts)
+    done = ship.contracts
+    state.shipments[seat].extend(done)
     ship.contracts = []
     ship.at_sea = True
     ctx.emit("sea", name, f"{ship.id} sails to the open sea with {len(ship.loaded)} containers")
+    completed(state, seat, done, ctx)
+    c = state.c
+    fire(
+        state,
+        ctx,
+        "shipment",
+        by=seat,
+        types=[c.card(card).type for card in done],
+        colors=[c.card(card).color for card in ship.loaded],
+        cards=done,
+    )
 
 
 def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context) -> None:
@@ -98,6 +156,7 @@ def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context
         ship.at_sea = False
         owner = state.players[ship.owner]
         ctx.emit("home", owner, f"{ship.id} is empty and returns to {owner}'s harbor")
+        fire(state, ctx, "ship-home", by=ship.owner)
 
 
 def scrap(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:

@@ -38,6 +38,7 @@ class Auction:
     paid: int = 0
     to_take: int = 0
     into_imports: bool = False  # the winner put a card in their imports this round
+    taken: list[str] = field(default_factory=list)  # the cards imported this round
 
 
 @dataclass(slots=True)
@@ -46,6 +47,7 @@ class ImportExportState(State):
     colors: list[str] = field(default_factory=list)  # each seat's harbor color
     tiers: list[str | None] = field(default_factory=list)  # the good type each harbor gives
     credits: list[int] = field(default_factory=list)  # active credits
+    passive: list[int] = field(default_factory=list)  # passive credits (HELICOPTER), at game end
     bank: int = 0
     hands: list[list[str]] = field(default_factory=list)
     imports: list[list[str]] = field(default_factory=list)
@@ -66,6 +68,8 @@ class ImportExportState(State):
     sold: list[bool] = field(default_factory=list)  # sold to the island this turn
     import_round: int = 0  # import rounds played this turn
     auction: Auction | None = None
+    used: list[str] = field(default_factory=list)  # powers used this turn ("limit": "turn")
+    won: list[int] = field(default_factory=list)  # seats a power made win (THE MOTHER LOAD)
 
     @property
     def c(self) -> Box:

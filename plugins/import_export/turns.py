@@ -33,6 +33,7 @@ from .actions import contract_options, load_options, pirate_options, supply_opti
 from .components import ACTIONS
 from .harbor import draw, matching_imports
 from .importing import choose_options, rounds_left
+from .powers import fire
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 
 IMPORT = "import"
@@ -80,6 +81,7 @@ def _finish_turn(state: ImportExportState, ctx: Context) -> None:
     state.actions_left = [0] * n
     state.sold = [False] * n
     state.import_round = 0
+    state.used.clear()
     state.leader = (state.leader + 1) % n
 
 
@@ -166,6 +168,7 @@ def do_lead(
     name = state.players[seat]
     wild = " (a wild)" if len(cards) == 2 else ""
     ctx.emit("lead", name, f"{name} leads {action} with {' and '.join(cards)}{wild}", action=action)
+    fire(state, ctx, "lead", by=seat, action=action)
     end_turn(game, state, ctx, seat)
 
 
@@ -182,6 +185,7 @@ def do_follow(
 def do_draw(state: ImportExportState, seat: int, game: Any, ctx: Context) -> None:
     state.did[seat] = DRAW
     draw(state, seat, ctx)
+    fire(state, ctx, "draw", by=seat)
     end_turn(game, state, ctx, seat)
 
 

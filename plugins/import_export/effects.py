@@ -1,0 +1,286 @@
+"""The words of the goods' powers: quantities, conditions and effects, as goods.json writes
+them (the `effects` of a card; goods.schema.json defines each word). Each effect is one small
+function of (state, who, spec, ctx); powers.py decides when they run.
+
+Who: `me` is the power's owner (whose completed shipments hold the card), `them` the player
+whose action set it off (the one who completed, contracted, pirated...), when there is one.
+
+Quantities (`count`):
+    "credits"                             my active credits
+    {"goods": TYPE|"any", "whose": W}      goods of a type (W: "me" (default), "all", "others")
+    {"shipments": TYPE|"any", "whose": W}  completed shipment cards of a type
+    "hand"                                 cards in my hand
+    "types"                                good types I hold at least one of (FERRARIS counts)
+    {"loaded": "me"}                       containers on my ships, at sea or in harbor
+Conditions: {"count": Q, "at_least": N} / {"count": Q, "at_most": N} / {"most": Q} (no one
+has more; with "alone": nobody as many) / {"all": [C, ...]}.
+Amounts: a number, or {"per": Q, "times": N} (N for each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dockyard import Context
+from dockyard.flow import reveal
+
+from .components import GOOD_TYPES
+from .harbor import draw_card, gain, goods_room, pay
+from .state import ImportExportState
+
+
+class Who:
+    """The players an effect concerns."""
+
+    __slots__ = ("me", "them", "card")
+
+    def __init__(self, me: int, them: int | None = None, card: str = "") -> None:
+        self.me = me
+        self.them = them
+        self.card = card  # the card whose power this is
+
+
+# ---- quantities and conditions ----------------------------------------------------------------
+
+
+def _seats(state: ImportExportState, who: Who, whose: str) -> list[int]:
+    everyone = range(len(state.players))
+    if whose == "all":
+        return list(everyone)
+    if whose == "others":
+        return [s for s in everyone if s != who.me]
+    if whose == "them" and who.them is not None:
+        return [who.them]
+    return [who.me]
+
+
+def goods_count(state: ImportExportState, seat: int, good_type: str) -> int:
+    """Goods of a type in a seat's harbor, with virtual goods (FERRARIS) counted."""
+    from .powers import modifiers
+
+    c = state.c
+    real = sum(1 for g in state.goods[seat] if good_type == "any" or c.card(g).type == good_type)
+    virtual = len(modifiers(state, seat, "virtual-goods"))
+    return real + (virtual if good_type != "any" else virtual * len(GOOD_TYPES))
+
+
+def quantity(state: ImportExportState, who: Who, q: Any, seat: int | None = None) -> int:
+    c = state.c
+    me = who.me if seat is None else seat
+    if q == "credits":
+        return state.credits[me]
+    if q == "hand":
+        return len(state.hands[me])
+    if q == "types":
+        return sum(1 for t in GOOD_TYPES if goods_count(state, me, t))
+    if q == "shipments-all":
+        return len(state.shipments[me])
+    if isinstance(q, dict):
+        whose = q.get("whose", "me")
+        seats = [me] if seat is not None else _seats(state, who, whose)
+        if "goods" in q:
+            return sum(goods_count(state, s, q["goods"]) for s in seats)
+        if "shipments" in q:
+            kind = q["shipments"]
+            return sum(
+                1
+                for s in seats
+                for card in state.shipments[s]
+                if kind == "any" or c.card(card).type == kind
+            )
+        if "loaded" in q:
+            return sum(len(ship.loaded) for ship in state.ships if ship.owner in seats)
+    raise ValueError(f"unknown quantity {q!r}")
+
+
+def amount(state: ImportExportState, who: Who, spec: Any) -> int:
+    if isinstance(spec, int):
+        return spec
+    return quantity(state, who, spec["per"]) * spec.get("times", 1)
+
+
+def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
+    if cond is None:
+        return True
+    if "all" in cond:
+        return all(holds(state, who, c) for c in cond["all"])
+    if "most" in cond:
+        mine = quantity(state, who, cond["most"])
+        others = [
+            quantity(state, who, cond["most"], seat=s)
+            for s in range(len(state.players))
+            if s != who.me
+        ]
+        best = max(others, default=0)
+        return mine > 0 and (mine > best if cond.get("alone") else mine >= best)
+    value = quantity(state, who, cond["count"])
+    if "at_least" in cond and value < cond["at_least"]:
+        return False
+    if "at_most" in cond and value > cond["at_most"]:
+        return False
+    return True
+
+
+# ---- effects ----------------------------------------------------------------------------------------
+
+
+def _name(state: ImportExportState, seat: int) -> str:
+    return state.players[seat]
+
+
+def transfer(
+    state: ImportExportState, giver: int, taker: int, n: int, ctx: Context, why: str
+) -> int:
+    """Credits from one player to another (as many as the giver holds)."""
+    n = min(n, state.credits[giver])
+    if n <= 0:
+        return 0
+    state.credits[giver] -= n
+    state.credits[taker] += n
+    ctx.emit(
+        "credits",
+        _name(state, giver),
+        f"{_name(state, giver)} gives {n} credits to {_name(state, taker)} ({why})",
+        amount=-n,
+    )
+    from .powers import fire
+
+    if n >= 4:
+        fire(state, ctx, "spent", by=giver)
+    return n
+
+
+def e_gain(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    gain(state, who.me, amount(state, who, spec), ctx, who.card)
+
+
+def e_pay(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    pay(state, who.me, amount(state, who, spec), ctx, who.card)
+
+
+def e_passive(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Passive credits: taken from the bank, counted at game end, not active (HELICOPTER)."""
+    n = min(amount(state, who, spec), state.bank)
+    state.bank -= n
+    state.passive[who.me] += n
+    ctx.emit(
+        "credits",
+        _name(state, who.me),
+        f"{_name(state, who.me)} puts {n} passive credits on {who.card}",
+    )
+
+
+def e_draw(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    n = amount(state, who, spec)
+    got = 0
+    for _ in range(n):
+        card = draw_card(state, ctx)
+        if card is None:
+            break
+        state.hands[who.me].append(card)
+        got += 1
+    name = _name(state, who.me)
+    ctx.emit("draw", name, f"{name} draws {got} card{'s' * (got != 1)} ({who.card})", cards=got)
+
+
+def e_collect(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Each other player (who meets `if`, judged for them) gives me `amount` credits."""
+    for seat in range(len(state.players)):
+        if seat == who.me:
+            continue
+        if holds(state, Who(seat, who.me, who.card), spec.get("if")):
+            transfer(state, seat, who.me, amount(state, who, spec["amount"]), ctx, who.card)
+
+
+def e_charge(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """The player who set the power off gives me `amount` credits."""
+    if who.them is not None and who.them != who.me:
+        transfer(state, who.them, who.me, amount(state, who, spec), ctx, who.card)
+
+
+def e_give_each(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """I give each other player `amount` credits."""
+    for seat in range(len(state.players)):
+        if seat != who.me:
+            transfer(state, who.me, seat, amount(state, who, spec), ctx, who.card)
+
+
+def e_chance(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A coin flip (or any chance): `then` with probability `p`, else `else`."""
+    hit = state.rng.random() < spec.get("p", 0.5)
+    reveal(state)
+    name = _name(state, who.me)
+    ctx.emit("chance", name, f"{who.card}: {spec.get('says', ['lost', 'won'])[hit]}")
+    run(state, who, spec["then"] if hit else spec.get("else", []), ctx)
+
+
+def e_move_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """This card leaves my shipments for `to` (goods, when there is room; the island)."""
+    card = who.card
+    if card not in state.shipments[who.me]:
+        return
+    to = spec["to"]
+    state.shipments[who.me].remove(card)
+    if to == "goods" and not goods_room(state, who.me):
+        # the limits count the shipments area: without this card there is no room, so it stays
+        state.shipments[who.me].append(card)
+        return
+    target = state.goods[who.me] if to == "goods" else state.island
+    target.append(card)
+    name = _name(state, who.me)
+    ctx.emit(
+        "move",
+        name,
+        f"{name} moves {card} to {'their goods' if to == 'goods' else 'the supply island'}",
+    )
+    if to == "goods":
+        from .powers import fire
+
+        fire(state, ctx, "good", by=who.me, type=state.c.card(card).type)
+
+
+def e_draw_until_pair(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """MESSAGE TABLES: draw until two cards of one type; credits for the cards drawn, rounded
+    up to even."""
+    c = state.c
+    seen: set[str] = set()
+    drawn = 0
+    while True:
+        card = draw_card(state, ctx)
+        if card is None:
+            break
+        state.hands[who.me].append(card)
+        drawn += 1
+        kind = c.card(card).type
+        if kind in seen:
+            break
+        seen.add(kind)
+    name = _name(state, who.me)
+    ctx.emit("draw", name, f"{name} draws {drawn} cards ({who.card})", cards=drawn)
+    gain(state, who.me, drawn + drawn % 2, ctx, who.card)
+
+
+EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
+    "gain": e_gain,
+    "pay": e_pay,
+    "passive": e_passive,
+    "draw": e_draw,
+    "collect": e_collect,
+    "charge": e_charge,
+    "give_each": e_give_each,
+    "chance": e_chance,
+    "move_self": e_move_self,
+    "draw_until_pair": e_draw_until_pair,
+}
+
+
+def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
+    """Each effect in order: `{"gain": 2}`, `{"if": C, "then": [...], "else": [...]}`."""
+    for effect in effects:
+        if "if" in effect and "then" in effect:
+            branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
+            run(state, who, branch, ctx)
+            continue
+        for word, spec in effect.items():
+            EFFECTS[word](state, who, spec, ctx)

@@ -1,0 +1,132 @@
+"""The goods' powers at work: when a card's effects (goods.json) run, and what its lasting
+changes to the rules are.
+
+A power is its owner's once the card is among their completed shipments. Each card lists
+abilities, each one of:
+
+- `{"when": "completed", "do": [...]}`: once, as its shipment completes (the appendix's Ⓛ);
+- `{"when": {"event": E, ...filters}, "do": [...], "limit": "turn"}`: every time E happens
+  (filters: `by` me / other / anyone, `type`, `not_type`, `color`, `action`, `not_this`);
+- `{"when": "game-end", "do": [{"score": AMOUNT}]}`: credits added at scoring;
+- `{"modify": KIND, ...}`: a lasting change the rules ask about (`modifiers`): wild container
+  colors, rainbow requirements, the game's end, ties, good values, ship capacity...;
+- `{"win": CONDITION}`: the owner wins at once when it holds.
+
+Events the rules fire: `shipment` (a shipment completed: by, types, colors, cards), `contract`
+(by, type), `load` (a container loaded by a load action: by, color, type), `good` (a card added
+to someone's goods: by, type), `ship-home` (a ship back from sea: by = its owner), `draw` (a
+draw action: by), `pirate` (a pirate action: by), `import` (containers imported: by, owner,
+colors), `lead` (by, action), `spent` (someone paid or gave 4 credits or more: by).
+Every ability may add `"if": CONDITION` (effects.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dockyard import Context
+
+from .effects import Who, amount, holds, run
+from .state import ImportExportState
+
+
+def abilities(state: ImportExportState, card: str) -> tuple[dict[str, Any], ...]:
+    return state.c.card(card).effects
+
+
+def modifiers(state: ImportExportState, seat: int, kind: str) -> list[dict[str, Any]]:
+    """The lasting changes of `kind` that `seat`'s powers make."""
+    return [
+        ability
+        for card in state.shipments[seat]
+        for ability in abilities(state, card)
+        if ability.get("modify") == kind
+    ]
+
+
+def anyone_has(state: ImportExportState, kind: str) -> list[tuple[int, dict[str, Any]]]:
+    return [(s, m) for s in range(len(state.players)) for m in modifiers(state, s, kind)]
+
+
+def _clockwise(state: ImportExportState) -> list[int]:
+    n = len(state.players)
+    return [(state.leader + i) % n for i in range(n)]
+
+
+def _matches(when: dict[str, Any], seat: int, card: str, data: dict[str, Any]) -> bool:
+    by = data.get("by")
+    whom = when.get("by", "anyone")
+    if whom == "me" and by != seat or whom == "other" and by == seat:
+        return False
+    types = data.get("types") or ([data["type"]] if "type" in data else [])
+    if "type" in when and when["type"] not in types:
+        return False
+    if "not_type" in when and when["not_type"] in types:
+        return False
+    if "color" in when and when["color"] not in data.get("colors", [data.get("color")]):
+        return False
+    if "action" in when and when["action"] != data.get("action"):
+        return False
+    return not (when.get("not_this") and card in data.get("cards", ()))
+
+
+def fire(state: ImportExportState, ctx: Context, event: str, **data: Any) -> None:
+    """Run every power that `event` sets off, owners clockwise from the leader."""
+    for seat in _clockwise(state):
+        for card in list(state.shipments[seat]):
+            for i, ability in enumerate(abilities(state, card)):
+                when = ability.get("when")
+                if not isinstance(when, dict) or when.get("event") != event:
+                    continue
+                if not _matches(when, seat, card, data):
+                    continue
+                who = Who(seat, data.get("by"), card)
+                if not holds(state, who, ability.get("if")):
+                    continue
+                limit = ability.get("limit")
+                if limit in ("turn", "turn-each"):
+                    # once a turn; "turn-each": once a turn for each player who sets it off
+                    key = f"{seat}:{card}:{i}" + (
+                        f":{data.get('by')}" if limit == "turn-each" else ""
+                    )
+                    if key in state.used:
+                        continue
+                    state.used.append(key)
+                run(state, who, ability["do"], ctx)
+
+
+def completed(state: ImportExportState, seat: int, cards: list[str], ctx: Context) -> None:
+    """The one-time powers of the contracts just completed, first contracted first."""
+    for card in cards:
+        for ability in abilities(state, card):
+            if ability.get("when") == "completed":
+                who = Who(seat, seat, card)
+                if holds(state, who, ability.get("if")):
+                    run(state, who, ability["do"], ctx)
+
+
+def end_scores(state: ImportExportState, seat: int) -> int:
+    """Credits the game-end powers add to a player's score."""
+    total = 0
+    for card in state.shipments[seat]:
+        for ability in abilities(state, card):
+            if ability.get("when") != "game-end":
+                continue
+            who = Who(seat, None, card)
+            if not holds(state, who, ability.get("if")):
+                continue
+            for effect in ability["do"]:
+                if "score" in effect:
+                    total += amount(state, who, effect["score"])
+    return total
+
+
+def winners(state: ImportExportState) -> list[int]:
+    """Players whose power says they win now (THE MOTHER LOAD)."""
+    return [
+        seat
+        for seat in range(len(state.players))
+        for card in state.shipments[seat]
+        for ability in abilities(state, card)
+        if "win" in ability and holds(state, Who(seat, None, card), ability["win"])
+    ]

@@ -1,0 +1,505 @@
+"""Import / Export: the goods' powers written in the effects vocabulary (goods.json `effects`),
+each in a position built for it from the GOODS APPENDIX text: one-time powers as their
+shipment completes, powers set off by events, lasting changes to the rules, game-end bonuses
+and a special win.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from dockyard import Session
+from test_import_export_rules import layout_table, play, q
+
+BOX = Session("import-export", players=3).state.c
+
+
+@pytest.fixture
+def table(tmp_path):
+    return layout_table(tmp_path)
+
+
+LEAD_LOAD = "cell-phones"  # a technology load card: p1 leads load with it
+
+
+def fillers(color: str, n: int, avoid: set[str]) -> list[str]:
+    """`n` cards whose container is `color`, none of them named in `avoid`."""
+    found = [c.id for c in BOX.cards if c.color == color and c.id not in avoid]
+    assert len(found) >= n
+    for card in found[:n]:
+        avoid.add(card)
+    return found[:n]
+
+
+def completing(
+    table, card: str, players: list[dict[str, Any]] | None = None, **layout: Any
+) -> Session:
+    """A table where p1 (green harbor) completes the shipment of `card` on green-1 by loading
+    its last container: `finish(s)` plays the turn (p1 leads load, the others draw, p1 loads)."""
+    players = [dict(p) for p in (players or [{}, {}, {}])]
+    avoid = {card, LEAD_LOAD} | set(json.dumps([players, layout]).replace('"', " ").split())
+    colors = [color for color, n in BOX.card(card).load for _ in range(n)]
+    loaded = [fillers(color, 1, avoid)[0] for color in colors[1:]]
+    last = fillers(colors[0], 1, avoid)[0]
+    p1 = players[0]
+    p1["hand"] = [LEAD_LOAD, last, *p1.get("hand", [])]
+    ships = {"green-1": {"contracts": [card], "loaded": loaded}, **layout.pop("ships", {})}
+    s = table(players=players, ships=ships, **layout)
+    s.last = last  # type: ignore[attr-defined]
+    return s
+
+
+def finish(s: Session) -> None:
+    play(
+        s,
+        f"p1: lead load with {LEAD_LOAD}",
+        "p2: draw",
+        "p3: draw",
+        f"p1: load {s.last} on green-1",
+    )  # type: ignore[attr-defined]
+
+
+def credits(s: Session) -> list[int]:
+    return [q(s, f"credits.{p}") for p in s.players]
+
+
+def hands(s: Session) -> list[int]:
+    return [q(s, f"hand.{p}") for p in s.players]
+
+
+# ---- once, as the shipment completes (Ⓛ) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "after"),
+    [(10, 10 + 6 + 8), (14, 14 + 6 + 4)],
+    ids=["18 or less: 8", "more than 18: 4"],
+)
+def test_almonds_counts_the_credits_of_this_shipment(table, start, after) -> None:
+    """ALMONDS: "If you have 18 or less active credits take 8 ... otherwise take 4 (you will
+    take into account credits earned from this shipment)"."""
+    s = completing(table, "almonds", [{"credits": start}, {}, {}])
+    finish(s)
+    assert q(s, "credits.p1") == after
+
+
+def test_ammunition_charges_the_players_with_illegal_goods(table) -> None:
+    s = completing(table, "ammunition", [{}, {"goods": ["pistols"]}, {"goods": ["rice"]}])
+    finish(s)
+    assert credits(s) == [10 + 6 + 2, 8, 10]
+
+
+def test_danger_pets_everyone_pays_two(table) -> None:
+    s = completing(table, "danger-pets")
+    finish(s)
+    assert credits(s) == [10 + 6 + 4, 8, 8]
+
+
+def test_cups_draws_five_and_potatoes_two_cards_and_two_credits(table) -> None:
+    s = completing(table, "cups")
+    finish(s)
+    assert q(s, "hand.p1") == 5
+    s = completing(table, "potatoes")
+    finish(s)
+    assert q(s, "hand.p1") == 2 and q(s, "credits.p1") == 10 + 6 + 2
+
+
+def test_flamethrowers_flips_a_coin_both_ways() -> None:
+    """Heads: every other player pays 4; tails: you pay every other player 2."""
+    from dockyard.game import Context
+    from dockyard.plugins.import_export.effects import Who, run
+
+    seen = set()
+    for seed in range(12):
+        s = Session("import-export", players=3, seed=seed)
+        ctx = Context(s.game, s.hook)
+        run(
+            s.state,
+            Who(0, 0, "flamethrowers"),
+            list(BOX.card("flamethrowers").effects[0]["do"]),
+            ctx,
+        )
+        seen.add(tuple(credits(s)))
+    assert seen == {(18, 6, 6), (6, 12, 12)}
+
+
+def test_powers_that_count_shipments_and_goods(table) -> None:
+    """FLUFFY PILLOWS 2 per completed shipment; RICE 2 per agriculture shipment, this one too;
+    HONEY 2 per agriculture good anywhere; PENS 2 per consumer good anywhere."""
+    s = completing(table, "fluffy-pillows", [{"shipments": ["cups", "almonds"]}, {}, {}])
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 6 + 3 * 2
+    s = completing(table, "rice", [{"shipments": ["cups", "almonds"]}, {}, {}])
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 6 + 2 * 2
+    goods = [{"goods": ["wheat"]}, {"goods": ["sugar", "beer"]}, {"goods": ["paprika", "pants"]}]
+    s = completing(table, "honey", goods)
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 10 + 3 * 2  # honey needs 4 containers: 10
+    s = completing(table, "pens", goods)
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 6 + 2 * 2
+
+
+def test_small_poodles_moves_to_the_goods(table) -> None:
+    s = completing(table, "small-poodles", [{"shipments": ["cups"]}, {}, {}])
+    finish(s)
+    assert q(s, "owns.p1.small-poodles") and not q(s, "shipped.p1.small-poodles")
+
+
+def test_message_tables_draws_until_two_of_a_type(table) -> None:
+    """Draws rice, laptops, wheat (the second agriculture): 3 cards, 4 credits (3 rounded up)."""
+    # p2 and p3 draw one each (pens, cups), the island is seeded (jets), then the power draws
+    top = ["pens", "cups", "jets", "rice", "laptops", "wheat", "beer"]
+    s = completing(table, "message-tables", deck_top=top)
+    finish(s)
+    assert q(s, "has.p1.wheat") and not q(s, "has.p1.beer")
+    assert q(s, "credits.p1") == 10 + 6 + 4
+
+
+# ---- every time something happens ----------------------------------------------------------------
+
+
+def import_alone(table, card: str, owner_powers: list[str], **more: Any) -> Session:
+    """p2 leads import alone and takes `card` (and `sugar`) from red-2 at sea; p1 holds powers."""
+    s = table(
+        players=[{"shipments": owner_powers}, {"hand": ["laptops"]}, {}],
+        ships={"red-2": {"at_sea": True, "loaded": [card, "sugar"]}},
+        leader=1,
+        **more,
+    )
+    play(s, "p2: lead import with laptops", "p3: draw", "p1: draw", "p2: import from red-2")
+    return s
+
+
+@pytest.mark.parametrize(("power", "paid"), [("bubblegum", 4), ("chapstick", 2)])
+def test_a_consumer_good_added_to_anyones_goods_pays(table, power, paid) -> None:
+    s = import_alone(table, "beer", [power])
+    before = q(s, "credits.p1")
+    play(s, "p2: keep beer in goods")
+    assert q(s, "credits.p1") == before + paid
+    play(s, "p2: keep sugar in goods")
+    assert q(s, "credits.p1") == before + paid, "not for an agriculture good"
+
+
+def test_cannabis_charges_whoever_imports_a_red_container(table) -> None:
+    s = import_alone(table, "pistols", ["cannabis"])
+    play(s, "p2: keep pistols in goods", "p2: keep sugar in goods")
+    assert q(s, "credits.p2") == 10 + 0 - 2 and q(s, "credits.p1") == 10 + 2
+
+
+def test_backpacks_draws_when_any_ship_comes_home(table) -> None:
+    s = import_alone(table, "beer", ["backpacks"])
+    hand = q(s, "hand.p1")
+    play(s, "p2: keep beer in goods", "p2: keep sugar in goods")
+    assert q(s, "ship.red-2") == "harbor" and q(s, "hand.p1") == hand + 1
+
+
+def test_fake_dvds_pays_when_another_player_spends_four(table) -> None:
+    s = table(
+        players=[{"shipments": ["fake-dvds"], "hand": ["laptops"]}, {"hand": ["teslas"]}, {}],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar"]}},
+    )
+    play(
+        s,
+        "p1: lead import with laptops",
+        "p2: follow with teslas",
+        "p3: draw",
+        "p1: import from red-2",
+    )
+    play(s, "p1: bid 2", "p2: bid 4")
+    assert q(s, "credits.p2") == 6 and q(s, "credits.p1") == 12
+
+
+def test_contract_powers_drones_sugar_and_helicopter(table) -> None:
+    """DRONES: draw when you contract; SUGAR: 2 when you contract agriculture; HELICOPTER: 4
+    passive credits whenever anyone contracts a luxury good."""
+    s = table(
+        players=[
+            {"shipments": ["drones", "sugar"], "hand": ["segways", "almonds"]},
+            {"hand": ["velvet-robes", "beer"]},
+            {"shipments": ["helicopter"]},
+        ],
+    )
+    play(s, "p1: lead contract with segways", "p2: follow with beer", "p3: draw")
+    play(s, "p1: contract almonds on green-1")
+    assert q(s, "hand.p1") == 1 and q(s, "credits.p1") == 12
+    play(s, "p2: contract velvet-robes on yellow-1")
+    assert q(s, "passive.p3") == 4 and q(s, "credits.p3") == 10
+    assert q(s, "score.p3") >= 14
+
+
+def test_fixie_bikes_pays_for_each_container_loaded(table) -> None:
+    s = completing(
+        table, "neural-units", [{"shipments": ["fixie-bikes"], "hand": ["drones"]}, {}, {}]
+    )
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 2 + 10  # one load: 2, then the 4-container payout
+
+
+@pytest.mark.parametrize(
+    ("power", "contract", "expect"),
+    [
+        ("laptops", "batteries", ("hand", 2)),  # a technology container on it
+        ("laptops", "almonds", ("hand", 0)),
+        ("onions", "almonds", ("credits", 2)),  # an agriculture shipment
+        ("onions", "batteries", ("credits", 0)),
+        ("shoes", "beer", ("hand", 1)),  # any shipment
+        ("mouthwash", "beer", ("credits", 2)),  # a consumer shipment
+        ("mouthwash", "almonds", ("credits", 0)),
+    ],
+)
+def test_shipment_powers_of_the_shipper(table, power, contract, expect) -> None:
+    """The same shipment completed with and without the power: the difference is the power's."""
+    what, more = expect
+    seen = []
+    for powers in ([power], []):
+        s = completing(table, contract, [{"shipments": powers}, {}, {}])
+        finish(s)
+        seen.append(q(s, f"{what}.p1"))
+    assert seen[0] - seen[1] == more
+
+
+def test_onions_and_shoes_count_their_own_shipment_mouthwash_does_not(table) -> None:
+    s = completing(table, "onions")
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 6 + 2
+    s = completing(table, "shoes")
+    finish(s)
+    assert q(s, "hand.p1") == 1
+    s = completing(table, "mouthwash")
+    finish(s)
+    assert q(s, "credits.p1") == 10 + 6
+
+
+def test_pistols_charges_another_players_illegal_shipment(table) -> None:
+    s = completing(table, "ammunition", [{}, {}, {"shipments": ["pistols"]}])
+    finish(s)
+    assert q(s, "credits.p3") == 12 and q(s, "credits.p1") == 10 + 6 - 2
+
+
+def test_poison_bottles_charges_a_pirate_once_a_turn(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["poison-bottles"]},
+            {"hand": ["onions"], "imports": ["rope"], "shipments": ["cups"]},
+            {},
+        ],
+        leader=1,
+        island=["beer", "wheat", "jets"],
+    )
+    play(s, "p2: lead pirate with onions", "p3: draw", "p1: draw")
+    play(s, "p2: pirate beer from island", "p2: pirate wheat from island")
+    assert q(s, "credits.p2") == 8 and q(s, "credits.p1") == 12
+
+
+# ---- lasting changes to the rules --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "power,color",
+    [
+        ("televisions", "green"),
+        ("wheat", "yellow"),
+        ("big-cats", "red"),
+        ("soap", "black"),
+        ("impalas", "blue"),
+    ],
+)
+def test_wild_containers_fill_any_requirement(table, power, color) -> None:
+    avoid = {power}
+    wild = fillers(color, 1, avoid)[0]
+    other = "blue" if color != "blue" else "red"
+    contract = next(c.id for c in BOX.cards if c.load == ((other, 2),) and c.id not in avoid)
+    avoid.add(contract)
+    s = table(
+        players=[{"shipments": [power], "hand": [LEAD_LOAD, wild]}, {}, {}],
+        ships={"green-1": {"contracts": [contract], "loaded": fillers(other, 1, avoid)}},
+    )
+    play(
+        s, f"p1: lead load with {LEAD_LOAD}", "p2: draw", "p3: draw", f"p1: load {wild} on green-1"
+    )
+    assert q(s, f"shipped.p1.{contract}")
+
+
+@pytest.mark.parametrize(
+    "power,good_type",
+    [
+        ("generators", "technology"),
+        ("coffee", "agriculture"),
+        ("seeds", "illegal"),
+        ("candy", "consumer"),
+        ("gold-watches", "luxury"),
+    ],
+)
+def test_rainbow_requirements_take_any_color(table, power, good_type) -> None:
+    avoid = {power}
+    contract = next(
+        c.id for c in BOX.cards if c.type == good_type and c.size == 2 and c.id not in avoid
+    )
+    color = "yellow" if good_type != "agriculture" else "red"
+    s = table(
+        players=[{"shipments": [power], "hand": [LEAD_LOAD, *fillers(color, 1, avoid)]}, {}, {}],
+        ships={"green-1": {"contracts": [contract], "loaded": fillers(color, 1, avoid)}},
+    )
+    assert s.view(None)["players"][0]["ships"][0]["missing"] == {"any": 1}
+    play(s, f"p1: lead load with {LEAD_LOAD}", "p2: draw", "p3: draw")
+    play(s, s.format(s.legal_actions("p1")[0]))
+    assert q(s, f"shipped.p1.{contract}")
+
+
+def test_miri_machines_moves_the_end_to_seventy(table) -> None:
+    s = completing(table, "batteries", [{"credits": 44, "shipments": ["miri-machines"]}, {}, {}])
+    finish(s)
+    assert q(s, "credits.p1") == 50 and not s.over
+    assert s.view(None)["end_credits"] == 50 and s.game.end_reason(s.state) is None
+
+
+def test_foxes_breaks_the_bid_tie_and_the_good_bonus_tie(table) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["teslas"]},
+            {"shipments": ["foxes"]},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar"]}},
+    )
+    play(
+        s,
+        "p1: lead import with laptops",
+        "p2: follow with teslas",
+        "p3: draw",
+        "p1: import from red-2",
+    )
+    play(s, "p1: bid 2", "p2: bid 2")
+    assert s.actors() == ["p3"], "the FOXES owner breaks the tie, not the leader"
+    play(s, "p3: favor p2")
+    s = table(
+        players=[
+            {"goods": ["rice"]},
+            {"goods": ["wheat"]},
+            {"goods": ["sugar"], "shipments": ["foxes"]},
+        ]
+    )
+    assert [b["most"] for b in bills(s.state)] == [0, 0, 6]
+
+
+def test_good_values_and_bonuses_leather_coats_ferraris_sauna(table) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    s = table(players=[{"goods": ["jets", "rope"], "shipments": ["leather-coats"]}, {}, {}])
+    assert bills(s.state)[0]["goods"] == 6, "luxury goods worth 3 each"
+    s = table(players=[{"goods": ["jets"], "shipments": ["ferraris"]}, {}, {}])
+    bill = bills(s.state)[0]
+    assert bill["one_of_each"] == 10 and q(s, "tier.p1.agriculture") == 1
+    s = table(players=[{"goods": ["jets"], "shipments": ["sauna"]}, {}, {}])
+    assert bills(s.state)[0]["most"] == 16
+
+
+def test_pants_and_shampoo_change_importing(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["pants"]},
+            {"hand": ["laptops"], "shipments": ["shampoo", "beer"]},
+            {},
+        ],
+        ships={"green-2": {"at_sea": True, "loaded": ["rice", "sugar", "wheat"]}},
+        leader=1,
+    )
+    play(s, "p2: lead import with laptops", "p3: draw", "p1: draw", "p2: import from green-2")
+    assert q(s, "credits.p1") == 14, "the owner takes 4 instead of 2"
+    play(s, "p2: keep rice in goods", "p2: keep sugar in goods", "p2: keep wheat in goods")
+    assert q(s, "goods.p2") == 3 and q(s, "ship.green-2") == "harbor"
+
+
+def test_tablets_ships_carry_eight_and_pay_eighteen(table) -> None:
+    s = table(
+        players=[
+            {
+                "shipments": ["tablets"],
+                "hand": ["segways", "robot-cats", "drones"],
+                "goods": ["playstations"],
+            },
+            {},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["neural-units"]}},
+    )
+    play(s, "p1: lead contract with segways", "p2: draw", "p3: draw")
+    # neural units (4) and robot cats (3): 7 containers, more than 6 but within 8
+    assert "contract robot-cats on green-1" in {s.format(a)[4:] for a in s.legal_actions("p1")}
+    s2 = completing(table, "batteries", [{"shipments": ["tablets"]}, {}, {}])
+    from dockyard.plugins.import_export.shipments import payout
+
+    assert payout(s2.state, 0, 8) == 18 and payout(s2.state, 1, 8) == 14
+
+
+# ---- game end and special wins -------------------------------------------------------------------
+
+
+def test_game_end_bonuses(table) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    s = table(
+        players=[
+            {
+                "shipments": ["champagne", "gold-toilets", "jets", "velvet-robes"],
+                "hand": ["rice", "beer"],
+            },
+            {"shipments": ["cups"]},
+            {},
+        ]
+    )
+    # champagne 8 (most shipments), gold toilets 6 x 4 luxury shipments, velvet robes 2 in hand
+    assert bills(s.state)[0]["powers"] == 8 + 6 * 4 + 2
+    two_each = [
+        "rice",
+        "wheat",
+        "beer",
+        "pants",
+        "pistols",
+        "mini-van",
+        "jets",
+        "rope",
+        "laptops",
+        "drones",
+    ]
+    s = table(
+        players=[
+            {
+                "shipments": ["vintage-wines", "shoes", "sugar", "pens", "almonds"],
+                "goods": two_each,
+            },
+            {},
+            {},
+        ]
+    )
+    assert bills(s.state)[0]["powers"] == 20
+    s = table(
+        players=[{"shipments": ["nice-suits"]}, {}, {}],
+        ships={"green-2": {"at_sea": True, "loaded": ["rice", "wheat", "sugar", "beer", "pants"]}},
+    )
+    assert bills(s.state)[0]["powers"] == 16
+
+
+def test_the_mother_load_wins_at_once_with_eight_illegal_goods(table) -> None:
+    illegal = ["ammunition", "pistols", "mini-van", "foxes", "cannabis", "cannons", "shotguns"]
+    s = table(
+        players=[
+            {
+                "shipments": ["the-mother-load", "beer", "cups", "potatoes"],
+                "goods": illegal,
+                "hand": ["laptops"],
+            },
+            {},
+            {},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["printed-money", "sugar"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: draw", "p3: draw", "p1: import from red-2")
+    play(s, "p1: keep printed-money in goods")
+    assert s.over and s.outcome().winners == ("p1",) and s.outcome().end[0] == "special"
