@@ -503,3 +503,138 @@ def test_the_mother_load_wins_at_once_with_eight_illegal_goods(table) -> None:
     play(s, "p1: lead import with laptops", "p2: draw", "p3: draw", "p1: import from red-2")
     play(s, "p1: keep printed-money in goods")
     assert s.over and s.outcome().winners == ("p1",) and s.outcome().end[0] == "special"
+
+
+# ---- the expansions ----------------------------------------------------------------------------
+
+EXPANSIONS = ("jutaku", "kickstarter", "captain-edition")
+
+
+def expansion_table(tmp_path, *variants: str):
+    """Like `table`, with expansion variants on (their cards join the deck)."""
+    made = iter(range(100))
+
+    def lay(harbors=("green", "yellow", "red"), **layout: Any) -> Session:
+        folder = tmp_path / f"x{next(made)}"
+        folder.mkdir()
+        doc = {"$schema": "urn:dockyard:import_export:layout", "harbors": list(harbors), **layout}
+        (folder / "layout.json").write_text(json.dumps(doc))
+        return Session(
+            "import-export", players=len(harbors), content=[folder], variants=list(variants)
+        )
+
+    return lay
+
+
+@pytest.mark.parametrize(
+    ("variant", "cards"), [("jutaku", 10), ("kickstarter", 15), ("captain-edition", 3)]
+)
+def test_each_expansion_shuffles_its_cards_into_the_deck(variant, cards) -> None:
+    s = Session("import-export", players=3, variants=[variant])
+    assert len(s.state.c.cards) == 100 + cards
+    assert q(s, "deck") == 100 + cards - 3 * 4 - 3 - 3 * 5
+
+
+def test_all_expansions_together_pass_the_generic_suite() -> None:
+    from dockyard.testing import Table, check_playouts, check_saves_and_undo
+
+    table_ = Table("import-export", 4, EXPANSIONS)
+    assert len(table_.session(1).state.c.cards) == 128
+    assert check_playouts(table_, range(6), 20_000) > 0
+    assert check_saves_and_undo(table_, range(2), 20_000) > 0
+
+
+def test_expansion_powers_scored_and_won(tmp_path) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    lay = expansion_table(tmp_path, *EXPANSIONS)
+    # APPLE WATCH: pairs of luxury and consumer goods, 6 each (2 pairs)
+    s = lay(
+        players=[
+            {
+                "shipments": ["apple-watch", "cups"],
+                "goods": ["jets", "rope", "beer", "pens", "cologne"],
+            }
+        ]
+    )
+    assert bills(s.state)[0]["powers"] == 12
+    # IVORY: the most illegal goods takes 6 instead of paying
+    s = lay(players=[{"shipments": ["ivory"], "goods": ["pistols"]}])
+    assert bills(s.state)[0]["most"] == 6
+    # GRAPHICS CARDS: the most of 4 good types wins at once (checked after an action)
+    s = lay(players=[{"shipments": ["graphics-cards", "cups"], "goods": ["jets", "rice", "beer"]}])
+    play(s, "p1: draw")
+    assert not s.over, "the most of 3 types only"
+    s = lay(
+        players=[
+            {"shipments": ["graphics-cards", "cups"], "goods": ["jets", "rice", "beer", "pistols"]}
+        ]
+    )
+    play(s, "p1: draw")
+    assert s.over and s.outcome().winners == ("p1",)
+
+
+def test_can_openers_owner_never_ends_the_game(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "kickstarter")
+    s = lay(players=[{"shipments": ["can-openers"], "credits": 60}])
+    play(s, "p1: draw")
+    assert not s.over
+    s = lay(players=[{"shipments": ["cups"], "credits": 60}])
+    play(s, "p1: draw")
+    assert s.over
+
+
+def test_stolen_rice_and_stolen_tires_pay_for_pirating(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "kickstarter")
+    s = lay(
+        players=[{"shipments": ["stolen-rice", "stolen-tires"], "hand": ["rope"]}],
+        island=["wheat", "beer"],
+    )
+    island = q(s, "island")
+    play(s, "p1: lead pirate with rope", "p2: draw", "p3: draw", "p1: pirate wheat from island")
+    assert q(s, "credits.p1") == 12, "an agriculture container pirated: 2"
+    assert q(s, "island") == island - 1 + 1 and q(s, "hand.p1") == 1, "a card drawn, one seeded"
+
+
+def test_rare_metals_pays_for_technology_with_consumer(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "kickstarter")
+    s = lay(
+        players=[{"shipments": ["rare-metals"], "hand": ["cell-phones", "segways"]}],
+        ships={
+            "green-1": {"contracts": ["batteries", "beer"], "loaded": ["drones", "pens", "pants"]}
+        },
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load segways on green-1")
+    assert q(s, "credits.p1") == 10 + 10 + 4
+
+
+def test_tortillas_takes_any_color(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "kickstarter")
+    s = lay(
+        players=[{"hand": ["cell-phones", "segways"]}],
+        ships={"green-1": {"contracts": ["tortillas"], "loaded": ["pistols"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load segways on green-1")
+    assert q(s, "shipped.p1.tortillas")
+
+
+def test_exotic_fish_wins_with_twice_the_credits_and_the_most_goods(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "captain-edition")
+    s = lay(
+        players=[
+            {"shipments": ["exotic-fish"], "credits": 20, "goods": ["rice"]},
+            {"credits": 10},
+            {"credits": 10},
+        ]
+    )
+    play(s, "p1: draw")
+    assert s.over and s.outcome().winners == ("p1",)
+    s = lay(
+        players=[
+            {"shipments": ["exotic-fish"], "credits": 20, "goods": ["rice"]},
+            {"credits": 12},
+            {"credits": 10},
+        ]
+    )
+    play(s, "p1: draw")
+    assert not s.over

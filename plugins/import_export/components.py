@@ -72,10 +72,21 @@ class Box:
         return [h for h in self.harbors if h.only_with is None or h.only_with == players]
 
 
+def _goods(rep: Reporter, content: Content) -> Any:
+    """Every card of every goods file (the base game's, and an expansion's beside it)."""
+    for doc in content.of_kind("goods"):
+        for i, item in rep.unique(doc, "cards", doc.data["cards"]):
+            yield doc, i, item
+
+
 def build(content: Content) -> Box:
     rep = Reporter(content)
-    docs = {kind: rep.one(kind, "Import / Export") for kind in ("goods", "table", "rules")}
+    docs = {kind: rep.one(kind, "Import / Export") for kind in ("table", "rules")}
+    goods = content.of_kind("goods")
+    if not goods:
+        rep.missing(f"content/{content.game}", "Import / Export needs a goods file, found 0")
     rep.raise_if_any()
+    docs["goods"] = goods[0]
     table = docs["table"].data
     containers: dict[str, str] = dict(table["containers"])
     for t in GOOD_TYPES:
@@ -86,8 +97,14 @@ def build(content: Content) -> Box:
         if colors.count(color) > 1:
             rep.report(docs["table"], ["containers", t], f"{color} is the color of two good types")
     cards: list[Card] = []
-    doc = docs["goods"]
-    for i, item in rep.unique(doc, "cards", doc.data["cards"]):
+    seen: dict[str, str] = {}
+    for doc, i, item in _goods(rep, content):
+        if item["id"] in seen:
+            rep.report(
+                doc, ["cards", i, "id"], f"{item['id']} is already a card of {seen[item['id']]}"
+            )
+            continue
+        seen[item["id"]] = doc.origin
         load = tuple(sorted(item["load"].items()))
         for color, _ in load:
             if color not in colors:
@@ -129,7 +146,9 @@ def build(content: Content) -> Box:
         + per_player["island_cards_per_player"]
     )
     if len(cards) < need:
-        rep.report(doc, ["cards"], f"{len(cards)} cards cannot set up {MAX_PLAYERS} players")
+        rep.report(
+            docs["goods"], ["cards"], f"{len(cards)} cards cannot set up {MAX_PLAYERS} players"
+        )
     layouts = content.of_kind("layout")
     for extra in layouts[1:]:
         rep.report(extra, [], f"a second layout (one table is set up: {layouts[0].origin})")

@@ -12,8 +12,10 @@ Quantities (`count`):
     "hand"                                 cards in my hand
     "types"                                good types I hold at least one of (FERRARIS counts)
     {"loaded": "me"}                       containers on my ships, at sea or in harbor
+    {"pairs": [T1, T2]}                    pairs of goods of two types (the fewer of the two)
 Conditions: {"count": Q, "at_least": N} / {"count": Q, "at_most": N} / {"most": Q} (no one
-has more; with "alone": nobody as many) / {"all": [C, ...]}.
+has more; with "alone": nobody as many) / {"most_types": N} / {"twice_credits": true} /
+{"all": [C, ...]}.
 Amounts: a number, or {"per": Q, "times": N} (N for each).
 """
 
@@ -91,6 +93,8 @@ def quantity(state: ImportExportState, who: Who, q: Any, seat: int | None = None
             )
         if "loaded" in q:
             return sum(len(ship.loaded) for ship in state.ships if ship.owner in seats)
+        if "pairs" in q:
+            return sum(min(goods_count(state, s, t) for t in q["pairs"]) for s in seats)
     raise ValueError(f"unknown quantity {q!r}")
 
 
@@ -105,6 +109,17 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    if "most_types" in cond:
+        others = [s for s in range(len(state.players)) if s != who.me]
+        most = 0
+        for t in GOOD_TYPES:
+            mine = goods_count(state, who.me, t)
+            if mine and all(goods_count(state, s, t) <= mine for s in others):
+                most += 1
+        return most >= cond["most_types"]
+    if "twice_credits" in cond:
+        mine = state.credits[who.me]
+        return all(mine >= 2 * state.credits[s] for s in range(len(state.players)) if s != who.me)
     if "most" in cond:
         mine = quantity(state, who, cond["most"])
         others = [
@@ -261,6 +276,15 @@ def e_draw_until_pair(state: ImportExportState, who: Who, spec: Any, ctx: Contex
     gain(state, who.me, drawn + drawn % 2, ctx, who.card)
 
 
+def e_seed_island(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    for _ in range(amount(state, who, spec)):
+        card = draw_card(state, ctx)
+        if card is None:
+            return
+        state.island.append(card)
+        ctx.emit("island", None, f"{card} is seeded on the supply island ({who.card})")
+
+
 EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "gain": e_gain,
     "pay": e_pay,
@@ -272,6 +296,7 @@ EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "chance": e_chance,
     "move_self": e_move_self,
     "draw_until_pair": e_draw_until_pair,
+    "seed_island": e_seed_island,
 }
 
 

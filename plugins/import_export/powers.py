@@ -63,6 +63,8 @@ def _matches(when: dict[str, Any], seat: int, card: str, data: dict[str, Any]) -
         return False
     if "not_type" in when and when["not_type"] in types:
         return False
+    if "with_types" in when and not set(when["with_types"]) <= set(types):
+        return False
     if "color" in when and when["color"] not in data.get("colors", [data.get("color")]):
         return False
     if "action" in when and when["action"] != data.get("action"):

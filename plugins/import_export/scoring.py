@@ -44,7 +44,11 @@ def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
         names = ", ".join(state.players[s] for s in state.won)
         out.append(("special", f"{names} won by the power of a completed shipment"))
     target = end_credits(state)
-    rich = [s for s, credits in enumerate(state.credits) if credits >= target]
+    rich = [
+        s
+        for s, credits in enumerate(state.credits)
+        if credits >= target and not modifiers(state, s, "no-end")  # CAN OPENERS
+    ]
     if rich:
         names = ", ".join(f"{state.players[s]} ({state.credits[s]})" for s in rich)
         out.append(("credits", f"{names} reached {target} active credits"))

@@ -34,7 +34,9 @@ def requirement(state: ImportExportState, ship: Ship) -> Counter[str]:
     need: Counter[str] = Counter()
     for card in ship.contracts:
         printed = state.c.card(card)
-        if printed.type in rainbow:
+        if printed.type in rainbow or any(
+            a.get("modify") == "rainbow-self" for a in printed.effects
+        ):
             need[ANY] += printed.size
             continue
         for color, n in printed.load:

@@ -1,8 +1,12 @@
-"""House rules of Import / Export from the rulebook itself.
+"""Variants of Import / Export from the rulebook itself.
 
 `extended`: "If the standard game feels too short, all players may agree to play to a higher
 active credit amount such as 80 credits or beyond. All other cards will remain the same and play
 will be identical." A setup option (`end_credits`, 80); the game reads it at setup.
+
+`jutaku`, `kickstarter`, `captain-edition`: the expansion cards the rulebook lists, shuffled
+into the deck: content folders (content/import_export_expansions/) whose goods files lie beside
+the base game's (their printed corners designed: content/import_export/README.md).
 """
 
 from __future__ import annotations
@@ -15,5 +19,23 @@ VARIANTS = (
         game="import-export",
         summary="The extended game: play to 80 active credits instead of 50",
         options={"end_credits": 80},
+    ),
+    Variant(
+        name="jutaku",
+        game="import-export",
+        summary="The Jutaku expansion cards (10) shuffled into the deck",
+        content_folder="import_export_expansions/jutaku",
+    ),
+    Variant(
+        name="kickstarter",
+        game="import-export",
+        summary="The Kickstarter expansion cards (15) shuffled into the deck",
+        content_folder="import_export_expansions/kickstarter",
+    ),
+    Variant(
+        name="captain-edition",
+        game="import-export",
+        summary="The Captain Edition cards (3) shuffled into the deck",
+        content_folder="import_export_expansions/captain_edition",
     ),
 )
