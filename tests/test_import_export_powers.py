@@ -638,3 +638,131 @@ def test_exotic_fish_wins_with_twice_the_credits_and_the_most_goods(tmp_path) ->
     )
     play(s, "p1: draw")
     assert not s.over
+
+
+# ---- powers that ask: choose WORD ---------------------------------------------------------------
+
+
+def choices_of(s: Session, player: str) -> set[str]:
+    return {a.args[0] for a in s.legal_actions(player) if a.verb == "choose"}
+
+
+def test_beer_goes_to_the_island_for_six_or_stays(table) -> None:
+    s = completing(table, "beer")
+    finish(s)
+    assert s.actors() == ["p1"] and choices_of(s, "p1") == {"keep", "island"}
+    play(s, "p1: choose island")
+    assert q(s, "on.island.beer") and not q(s, "shipped.p1.beer")
+    assert q(s, "credits.p1") == 10 + 6 + 6 and q(s, "leader") == "p2"
+
+
+@pytest.mark.parametrize(("named", "paid"), [("agriculture", 8), ("technology", 0)])
+def test_shower_heads_names_a_type_and_draws_two(table, named, paid) -> None:
+    top = ["pens", "cups", "jets", "rice", "wheat"]  # p2, p3 draw; the island; then p1's two
+    s = completing(table, "shower-heads", deck_top=top)
+    finish(s)
+    assert choices_of(s, "p1") == {"technology", "agriculture", "consumer", "illegal", "luxury"}
+    play(s, f"p1: choose {named}")
+    assert q(s, "has.p1.rice") and q(s, "has.p1.wheat")
+    assert q(s, "credits.p1") == 10 + 6 + paid
+
+
+def test_rolls_royce_names_a_card_and_wins_if_it_is_drawn(table) -> None:
+    s = completing(table, "rolls-royce", deck_top=["pens", "cups", "jets", "rice"])
+    finish(s)
+    assert "rice" in choices_of(s, "p1") and len(choices_of(s, "p1")) == 100
+    play(s, "p1: choose rice")
+    assert s.over and s.outcome().winners == ("p1",) and s.outcome().end[0] == "special"
+
+
+def test_railguns_each_player_gives_credits_a_shipment_or_two_goods(table) -> None:
+    s = completing(table, "railguns", [{}, {}, {"shipments": ["cups"], "goods": ["rice"]}])
+    finish(s)
+    assert s.actors() == ["p2"] and choices_of(s, "p2") == {"credits"}, (
+        "p2 has no shipment, 0 goods"
+    )
+    play(s, "p2: choose credits")
+    assert choices_of(s, "p3") == {"credits", "shipment"}, "one good is not two"
+    play(s, "p3: choose shipment", "p3: choose cups")
+    assert q(s, "shipped.p1.cups") and not q(s, "shipped.p3.cups")
+    assert q(s, "credits.p1") == 10 + 10 + 4 and q(s, "credits.p2") == 6
+
+
+def test_chicken_feed_may_be_bought_by_another_player(table) -> None:
+    s = completing(table, "chicken-feed", [{}, {"credits": 4}, {"credits": 10}])
+    finish(s)
+    assert choices_of(s, "p2") == {"pass"}, "4 credits cannot buy it"
+    play(s, "p2: choose pass")
+    play(s, "p3: choose buy")
+    assert q(s, "shipped.p3.chicken-feed") and not q(s, "shipped.p1.chicken-feed")
+    assert q(s, "credits.p3") == 4 and q(s, "credits.p1") == 10 + 6 + 6
+
+
+def test_a_small_tank_takes_a_card_of_the_players_choosing(table) -> None:
+    s = completing(table, "batteries", [{"hand": ["rope"]}, {}, {"shipments": ["a-small-tank"]}])
+    finish(s)
+    assert s.actors() == ["p1"] and choices_of(s, "p1") == {"rope"}
+    play(s, "p1: choose rope")
+    assert q(s, "has.p3.rope")
+
+
+def test_hawaiian_salt_takes_every_agriculture_card_from_the_hands(table) -> None:
+    s = completing(
+        table, "hawaiian-salt", [{}, {"hand": ["wheat", "rice", "beer"]}, {"hand": ["sugar"]}]
+    )
+    finish(s)
+    assert q(s, "has.p1.wheat") and q(s, "has.p1.rice") and q(s, "has.p1.sugar")
+    assert q(s, "has.p2.beer")
+    for seat in (1, 2):  # p2 and p3 drew before: whatever agriculture they drew went too
+        assert s.state.hands[seat] and all(
+            BOX.card(c).type != "agriculture" for c in s.state.hands[seat]
+        )
+    taken = q(s, "hand.p1")  # p1 had loaded their last card: every card now is a taken one
+    assert taken >= 3 and q(s, "credits.p1") == 10 + 6 + 2 * taken
+
+
+def test_lumber_draws_and_chairs_discards_when_another_player_draws(table) -> None:
+    s = table(players=[{}, {"shipments": ["lumber"]}, {"shipments": ["chairs"], "hand": ["rope"]}])
+    play(s, "p1: draw")
+    assert q(s, "hand.p2") == 6, "LUMBER: one card more"
+    assert s.actors() == ["p3"] and "none" in choices_of(s, "p3") and "rope" in choices_of(s, "p3")
+    play(s, "p3: choose rope")
+    assert q(s, "on.discard.rope") and q(s, "leader") == "p2"
+
+
+def test_dino_bones_everyone_gives_a_good_then_take_two_from_the_island(table) -> None:
+    s = completing(table, "dino-bones", [{"goods": ["rice"]}, {"goods": ["wheat"]}, {}], island=[])
+    finish(s)
+    play(s, "p1: choose rice", "p2: choose wheat")
+    assert choices_of(s, "p1") >= {"rice", "wheat"}
+    play(s, "p1: choose wheat", "p1: choose rice")
+    assert q(s, "owns.p1.rice") and q(s, "owns.p1.wheat") and q(s, "goods.p2") == 0
+
+
+def test_expansion_powers_that_ask(tmp_path) -> None:
+    lay = expansion_table(tmp_path, *EXPANSIONS)
+    # WHOLE WHEAT: an agriculture container loaded (by anyone): 2 credits or 2 cards
+    s = lay(
+        players=[{"hand": ["cell-phones", "rice"]}, {}, {"shipments": ["whole-wheat"]}],
+        ships={"green-1": {"contracts": ["almonds", "pens"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load rice on green-1")
+    assert s.actors() == ["p3"] and choices_of(s, "p3") == {"credits", "cards"}
+    play(s, "p3: choose credits")
+    assert q(s, "credits.p3") == 12
+    # DYSON VACUUMS: each other player gives their entire hand or a luxury good
+    s = lay(
+        players=[
+            {"hand": ["cell-phones", "drones"]},
+            {"hand": ["rice", "wheat"], "goods": ["jets"]},
+            {"hand": []},
+        ],
+        ships={"green-1": {"contracts": ["dyson-vacuums"], "loaded": ["laptops", "teslas"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load drones on green-1")
+    assert choices_of(s, "p2") == {"hand", "luxury"}
+    play(s, "p2: choose luxury", "p2: choose jets")
+    assert q(s, "owns.p1.jets")
+    assert choices_of(s, "p3") == {"hand"}
+    play(s, "p3: choose hand")
+    assert q(s, "hand.p3") == 0

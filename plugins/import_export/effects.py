@@ -285,6 +285,106 @@ def e_seed_island(state: ImportExportState, who: Who, spec: Any, ctx: Context) -
         ctx.emit("island", None, f"{card} is seeded on the supply island ({who.card})")
 
 
+def zone(state: ImportExportState, who: Who, name: str) -> tuple[list[str], int | None, str]:
+    """A place cards lie: `me.hand`, `them.goods`, ... (hand, imports, goods, shipments), or
+    `island`, `discard`; with its owner and its kind."""
+    if name in ("island", "discard"):
+        return getattr(state, name), None, name
+    whose, _, kind = name.partition(".")
+    seat = who.me if whose == "me" else who.them
+    assert seat is not None, f"{name}: nobody is 'them' here"
+    places = {
+        "hand": state.hands,
+        "imports": state.imports,
+        "goods": state.goods,
+        "shipments": state.shipments,
+    }
+    return places[kind][seat], seat, kind
+
+
+def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -> None:
+    """A card into a place; into goods or imports only with room (else to the discard pile)."""
+    from .harbor import imports_room
+
+    target, seat, kind = zone(state, who, to)
+    if seat is not None and (
+        kind == "goods"
+        and not goods_room(state, seat)
+        or kind == "imports"
+        and not imports_room(state, seat)
+    ):
+        target, kind = state.discard, "discard"
+    target.append(card)
+    if kind == "goods" and seat is not None:
+        from .powers import fire
+
+        fire(state, ctx, "good", by=seat, type=state.c.card(card).type)
+
+
+def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """One card from a place to another: `card` is its id, "self" (the power's card) or
+    "random" (one at random: a hand)."""
+    source, _, _ = zone(state, who, spec["from"])
+    card = who.card if spec["card"] == "self" else spec["card"]
+    if spec["card"] == "random":
+        if not source:
+            return
+        card = state.rng.choice(sorted(source))
+        reveal(state)
+    if card not in source:
+        return
+    source.remove(card)
+    _put(state, who, card, spec["to"], ctx)
+    ctx.emit(
+        "move",
+        _name(state, who.me),
+        f"{card} moves from {spec['from']} to {spec['to']} ({who.card})",
+    )
+
+
+def e_take_all(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """From every other player's place (a hand, revealed), every card of a type (or "any"):
+    to me, with credits for each (HAWAIIAN SALT); `only_them`: from the chooser only (DYSON
+    VACUUMS: their entire hand)."""
+    kind = spec["from"]
+    taken = 0
+    for seat in range(len(state.players)):
+        if seat == who.me or spec.get("only_them") and seat != who.them:
+            continue
+        source, _, _ = zone(state, Who(who.me, seat, who.card), f"them.{kind}")
+        wanted = spec["type"]
+        for card in [c for c in source if wanted == "any" or state.c.card(c).type == wanted]:
+            source.remove(card)
+            _put(state, who, card, spec["to"], ctx)
+            taken += 1
+    ctx.emit(
+        "take",
+        _name(state, who.me),
+        f"{_name(state, who.me)} takes {taken} {spec['type']} cards ({who.card})",
+    )
+    gain(state, who.me, spec.get("gain_each", 0) * taken, ctx, who.card)
+
+
+def e_draw_match(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Draw cards; if one is of the named type (or is the named card), the `then` effects."""
+    hit = False
+    for _ in range(spec["draw"]):
+        card = draw_card(state, ctx)
+        if card is None:
+            break
+        state.hands[who.me].append(card)
+        ctx.emit("draw", _name(state, who.me), f"{_name(state, who.me)} draws {card} ({who.card})")
+        if card == spec.get("card") or state.c.card(card).type == spec.get("type"):
+            hit = True
+    if hit:
+        run(state, who, spec["then"], ctx)
+
+
+def e_win(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    if who.me not in state.won:
+        state.won.append(who.me)
+
+
 EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "gain": e_gain,
     "pay": e_pay,
@@ -297,12 +397,21 @@ EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "move_self": e_move_self,
     "draw_until_pair": e_draw_until_pair,
     "seed_island": e_seed_island,
+    "move": e_move,
+    "take_all": e_take_all,
+    "draw_match": e_draw_match,
+    "win": e_win,
 }
 
 
 def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
     """Each effect in order: `{"gain": 2}`, `{"if": C, "then": [...], "else": [...]}`."""
-    for effect in effects:
+    for i, effect in enumerate(effects):
+        if "choose" in effect:
+            from .choices import ask
+
+            ask(state, who, effect["choose"], list(effects[i + 1 :]), ctx)
+            return  # the rest runs once the choice is made
         if "if" in effect and "then" in effect:
             branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
             run(state, who, branch, ctx)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dockyard import Action, Context, Game, Outcome, Rng, Setup
-from dockyard.flow import FlowState, asked, start
+from dockyard.flow import FlowState, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
@@ -25,6 +25,7 @@ from .actions import (
     why_not_take,
 )
 from .bot import bot_action, evaluate
+from .choices import POWER, answer_options, answered
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
 from .importing import (
     BID,
@@ -80,6 +81,7 @@ SIGNATURES: dict[str, tuple[Any, ...]] = {
     "pirate": (str, str, None),
     "sell": (str,),
     "take": (str,),
+    "choose": (str,),
 }
 ACT_VERBS = {
     "contract": "contract",
@@ -144,6 +146,8 @@ class ImportExport(Game):
                 return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
             if decision.kind == TIE:
                 return [Action(name, "favor", (state.players[s],)) for s in decision.data]
+            if decision.kind == POWER:
+                return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
             return [
                 Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
                 for card, place in keep_options(state, player)
@@ -192,7 +196,11 @@ class ImportExport(Game):
         elif not _well_typed(args, SIGNATURES[verb]):
             return f"malformed {verb} action: {args!r}"
         for arg in args:
-            if isinstance(arg, str) and verb not in ("favor", "lead") and not _known(state, arg):
+            if (
+                isinstance(arg, str)
+                and verb not in ("favor", "lead", "choose")
+                and not _known(state, arg)
+            ):
                 return f"there is no card or ship called {arg!r} (see `show cards`)"
         flow = state.flow
         if flow.pending:
@@ -222,9 +230,14 @@ class ImportExport(Game):
         decision = asked(state, player)
         if decision is None:
             return f"first {state.flow.pending[-1].prompt}"
-        wanted = {BID: ("bid",), TIE: ("favor",), KEEP: ("keep", "drop")}[decision.kind]
-        if verb not in wanted:
+        wanted = {BID: ("bid",), TIE: ("favor",), KEEP: ("keep", "drop"), POWER: ("choose",)}
+        if verb not in wanted[decision.kind]:
             return decision.prompt
+        if verb == "choose":
+            words = answer_options(state, decision)
+            if args[0] not in words:
+                return f"choose one of: {', '.join(words)}"
+            return None
         if verb == "bid":
             return why_not_bid(state, player, args[0])
         if verb == "favor":
@@ -286,6 +299,10 @@ class ImportExport(Game):
                 keep(state, player, args[0], args[1] if verb == "keep" else None, ctx)
             elif verb == "pass":
                 do_pass(state, player, self, ctx)
+            elif verb == "choose":
+                decision = answer(state, player)
+                answered(state, decision, args[0], ctx)
+                resume(self, state, ctx)
             settle(state, self, ctx)
         self._special_wins(state, ctx)
 
@@ -293,7 +310,7 @@ class ImportExport(Game):
         """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""
         if state.flow.over is not None:
             return
-        won = sorted(set(power_winners(state)))
+        won = sorted(set(power_winners(state)) | set(state.won))
         if won:
             state.won = won
             names = ", ".join(state.players[s] for s in won)

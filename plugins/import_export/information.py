@@ -259,4 +259,24 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
         ("pirate", cards, [*ships, "island"], [*ships, None]),
         ("sell", cards),
         ("take", cards),
+        ("choose", sorted({*cards, *GOOD_TYPES, *_words(state)})),
     ]
+
+
+def _words(state: ImportExportState) -> set[str]:
+    """Every word a power's question may offer (its options' `say`)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("say"), str):
+                found.add(value["say"])
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+
+    for card in state.c.cards:
+        walk(card.effects)
+    return found

@@ -1,0 +1,141 @@
+"""Powers that ask: a player chooses (`choose WORD`), in the middle of anyone's turn.
+
+`{"choose": {...}}` is an effect that stops to ask, through the engine's pending questions
+(the same seat and hidden-information rules as every other question):
+
+- `who`: `me` (the power's owner, the default), `them` (the player who set it off), or
+  `each-other` / `everyone` (each in turn, clockwise from the owner);
+- `options`: `[{"say": WORD, "if": CONDITION, "do": [...]}]`, the words the chooser may say
+  (an option whose `if` does not hold for the chooser is not offered);
+- or `from`: a list to pick one of (`types`, `cards`, `my-hand`, `their-hand`, `their-goods`,
+  `their-shipments`, `island`; `type` narrows it to a good type), whose `then` runs with the
+  chosen word in place of `"$choice"`; `or` adds labelled options beside the list.
+
+The effects after a `choose` in the same list run once the (last) answer is in. Inside the
+chosen effects, `me` is still the power's owner and `them` the chooser.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dockyard import Context, Decision
+from dockyard.flow import push
+
+from .components import GOOD_TYPES
+from .effects import Who, holds
+from .state import ImportExportState
+
+POWER = "power"  # the kind of the questions powers ask
+
+
+def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> list[str]:
+    c = state.c
+    where = spec["from"]
+    if where == "types":
+        return list(GOOD_TYPES)
+    if where == "cards":
+        return sorted(c.by_id)
+    cards = {
+        "my-hand": state.hands[chooser],
+        "their-hand": state.hands[chooser],
+        "their-goods": state.goods[chooser],
+        "their-shipments": state.shipments[chooser],
+        "island": state.island,
+    }[where]
+    kind = spec.get("type")
+    return sorted({card for card in cards if kind is None or c.card(card).type == kind})
+
+
+def substitute(effects: Any, word: str) -> Any:
+    """The effects with the chosen word in place of "$choice"."""
+    if effects == "$choice":
+        return word
+    if isinstance(effects, list):
+        return [substitute(e, word) for e in effects]
+    if isinstance(effects, dict):
+        return {k: substitute(v, word) for k, v in effects.items()}
+    return effects
+
+
+def options(
+    state: ImportExportState, spec: dict[str, Any], who: Who, chooser: int
+) -> list[tuple[str, Any]]:
+    """(word, effects) the chooser may say."""
+    out: list[tuple[str, Any]] = []
+    judged = Who(chooser, who.me, who.card)
+    if "from" in spec:
+        out += [(w, substitute(spec["then"], w)) for w in _domain(state, spec, chooser)]
+    for option in spec.get("options", []) + spec.get("or", []):
+        if holds(state, judged, option.get("if")) and _still_mine(state, who, option):
+            out.append((option["say"], option["do"]))
+    return out
+
+
+def _still_mine(state: ImportExportState, who: Who, option: dict[str, Any]) -> bool:
+    """An option to take the power's own card (CHICKEN FEED) lasts while the owner has it."""
+    return not option.get("while_owned") or who.card in state.shipments[who.me]
+
+
+def ask(
+    state: ImportExportState, who: Who, spec: dict[str, Any], rest: list[Any], ctx: Context
+) -> None:
+    """Push the questions of a `choose` effect (the first chooser's on top)."""
+    n = len(state.players)
+    whom = spec.get("who", "me")
+    if whom in ("each-other", "everyone"):
+        first = 1 if whom == "each-other" else 0
+        choosers = [(who.me + i) % n for i in range(first, n)]
+    elif whom == "them":
+        choosers = [] if who.them is None else [who.them]
+    else:
+        choosers = [who.me]
+    asked = [(s, options(state, spec, who, s)) for s in choosers]
+    asked = [(s, opts) for s, opts in asked if opts]
+    if not asked:
+        from .effects import run
+
+        run(state, who, rest, ctx)
+        return
+    for k, (chooser, opts) in enumerate(reversed(asked)):
+        later = rest if k == 0 else []  # the rest runs after the last answer
+        them = chooser if whom != "me" else who.them
+        data = {
+            "owner": who.me,
+            "them": them,
+            "card": who.card,
+            "spec": spec,
+            "rest": later,
+            "words": [w for w, _ in opts],
+        }
+        words = ", ".join(w for w, _ in opts[:8]) + (", ..." if len(opts) > 8 else "")
+        prompt = f"{state.c.card(who.card).name}: choose {words}"
+        push(state, Decision(chooser, POWER, prompt, (json.dumps(data),)))
+        name = state.players[chooser]
+        ctx.emit("ask", name, f"{name}: {prompt}")
+
+
+def question(decision: Decision) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(decision.data[0])
+    return data
+
+
+def answer_options(state: ImportExportState, decision: Decision) -> list[str]:
+    """The words the chooser may say now (recomputed: the table may have changed)."""
+    data = question(decision)
+    who = Who(data["owner"], data["them"], data["card"])
+    return [w for w, _ in options(state, data["spec"], who, decision.player)]
+
+
+def answered(state: ImportExportState, decision: Decision, word: str, ctx: Context) -> None:
+    """Run the chosen option, then what followed the `choose`."""
+    from .effects import run
+
+    data = question(decision)
+    who = Who(data["owner"], data["them"], data["card"])
+    chosen = dict(options(state, data["spec"], who, decision.player))[word]
+    name = state.players[decision.player]
+    ctx.emit("choose", name, f"{name} chooses {word} ({state.c.card(who.card).name})")
+    run(state, who, chosen, ctx)
+    run(state, who, data["rest"], ctx)
