@@ -766,3 +766,160 @@ def test_expansion_powers_that_ask(tmp_path) -> None:
     assert choices_of(s, "p3") == {"hand"}
     play(s, "p3: choose hand")
     assert q(s, "hand.p3") == 0
+
+
+# ---- more actions, limits and the containers of a completed ship ------------------------------
+
+
+def test_cannons_refrigerators_playstations_drugs_count_more_actions(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["cannons"], "hand": ["flash-drives"]},
+            {"imports": ["onions"]},
+            {"imports": ["rope"]},
+        ]
+    )
+    play(s, "p1: lead pirate with flash-drives", "p2: draw", "p3: draw")
+    assert q(s, "actions.p1") == 3, "CANNONS: the others' pirate imports count as mine"
+    tech = ["laptops", "drones", "teslas", "segways"]
+    for power, drew, followed in (("refrigerators", 2, 3), ("playstations", 0, 3)):
+        for follows in (False, True):
+            s = table(
+                players=[
+                    {"hand": ["cell-phones"]},
+                    {"shipments": [power, "cups"], "goods": tech, "hand": ["chairs", "wheat"]},
+                    {},
+                ],
+                ships={"yellow-1": {"contracts": ["bamboo"]}},  # so p2 has a load to make
+            )
+            play(
+                s,
+                "p1: lead load with cell-phones",
+                "p2: follow with chairs" if follows else "p2: draw",
+                "p3: draw",
+            )
+            assert q(s, "actions.p2") == (followed if follows else drew), (power, follows)
+    s = table(players=[{"shipments": ["drugs"], "hand": ["flash-drives"]}, {}, {}])
+    play(s, "p1: lead pirate with flash-drives", "p2: draw", "p3: draw")
+    assert q(s, "actions.p1") == 2
+
+
+@pytest.mark.parametrize(("follow", "paid"), [(True, 2), (False, 0)])
+def test_books_pays_when_someone_follows_an_import_lead(table, follow, paid) -> None:
+    s = table(
+        players=[{"shipments": ["books"], "hand": ["laptops"]}, {"hand": ["teslas"]}, {}],
+        ships={"red-2": {"at_sea": True, "loaded": ["rice", "sugar"]}},
+    )
+    play(
+        s,
+        "p1: lead import with laptops",
+        "p2: follow with teslas" if follow else "p2: draw",
+        "p3: draw",
+    )
+    assert q(s, "credits.p1") == 10 + paid
+
+
+def test_board_games_and_scotch_whisky_change_the_limits(tmp_path) -> None:
+    from dockyard.plugins.import_export.harbor import goods_room, imports_room
+
+    lay = expansion_table(tmp_path, "kickstarter")
+    every = ["board-games", "laptops", "rice", "pistols", "jets"]  # one shipment of every type
+    s = lay(
+        players=[
+            {"shipments": every, "imports": ["onions", "rope", "wheat", "sugar", "beer", "pens"]}
+        ]
+    )
+    assert imports_room(s.state, 0)
+    s = lay(
+        players=[{"shipments": every[1:], "imports": ["onions", "rope", "wheat", "sugar", "beer"]}]
+    )
+    assert not imports_room(s.state, 0)
+    luxury = ["jets", "rope", "cologne", "sauna", "rice"]
+    s = lay(players=[{"shipments": ["scotch-whisky"], "goods": luxury}])
+    assert goods_room(s.state, 0), "5 goods count 3 (two pairs of luxury goods count one each)"
+    s = lay(players=[{"shipments": ["cups"], "goods": luxury}])
+    assert not goods_room(s.state, 0)
+
+
+def test_cologne_scores_the_most_common_action_in_imports(table) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    s = table(
+        players=[{"shipments": ["cologne", "cups"], "imports": ["onions", "rope", "rice"]}, {}, {}]
+    )
+    assert bills(s.state)[0]["powers"] == 8
+
+
+def test_jasmine_tea_sells_a_card_when_contracting_once_a_turn(table) -> None:
+    s = table(
+        players=[
+            {
+                "shipments": ["jasmine-tea"],
+                "hand": ["segways", "batteries", "almonds", "rice"],
+                "imports": ["sugar"],
+            },
+            {},
+            {},
+        ]
+    )
+    play(
+        s,
+        "p1: lead contract with segways",
+        "p2: draw",
+        "p3: draw",
+        "p1: contract batteries on green-1",
+    )
+    assert choices_of(s, "p1") == {"almonds", "rice", "none"}
+    play(s, "p1: choose rice")
+    assert q(s, "on.island.rice") and q(s, "credits.p1") == 12
+    play(s, "p1: contract almonds on green-1")
+    assert not choices_of(s, "p1"), "once a turn"
+
+
+@pytest.mark.parametrize(("power", "place"), [("jets", "owns"), ("flash-drives", "has")])
+def test_jets_and_flash_drives_take_a_container_of_the_completed_ship(table, power, place) -> None:
+    s = completing(table, "batteries", [{"shipments": [power]}, {}, {}])
+    finish(s)
+    taken = sorted(choices_of(s, "p1") - {"none"})
+    assert len(taken) == 2, "the two containers of the ship just completed"
+    play(s, f"p1: choose {taken[0]}")
+    assert q(s, f"{place}.p1.{taken[0]}") and q(s, "containers.green-1") == 1
+
+
+def test_paper_imports_a_container_from_the_sea_unpaid(table) -> None:
+    s = completing(
+        table,
+        "paper",
+        [{}, {"credits": 10}, {}],
+        ships={"yellow-2": {"at_sea": True, "loaded": ["rope"]}},
+    )
+    finish(s)
+    assert "rope" in choices_of(s, "p1")
+    play(s, "p1: choose rope")
+    assert choices_of(s, "p1") == {"imports", "goods"}
+    play(s, "p1: choose imports")
+    assert q(s, "imported.p1.rope") and q(s, "ship.yellow-2") == "harbor"
+    assert q(s, "credits.p2") == 10, "the owner takes nothing"
+
+
+def test_big_ammunition_takes_a_random_card_from_the_owners_hand(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["big-ammunition"], "hand": ["rope"]},
+            {"hand": ["rice", "wheat"]},
+            {},
+        ],
+        ships={"yellow-2": {"at_sea": True, "loaded": ["cups", "pens"]}},
+    )
+    play(s, "p1: lead pirate with rope", "p2: draw", "p3: draw")
+    hand = q(s, "hand.p2")
+    play(s, "p1: pirate cups from yellow-2")
+    assert q(s, "hand.p2") == hand - 1 and q(s, "hand.p1") == 1
+
+
+def test_big_ammunition_takes_nothing_when_pirating_the_island(table) -> None:
+    s = table(
+        players=[{"shipments": ["big-ammunition"], "hand": ["rope"]}, {}, {}], island=["cups"]
+    )
+    play(s, "p1: lead pirate with rope", "p2: draw", "p3: draw", "p1: pirate cups from island")
+    assert q(s, "hand.p1") == 0 and q(s, "on.discard.cups")

@@ -162,7 +162,9 @@ def do_pirate(
     name = state.players[seat]
     where = "the island" if source == ISLAND else source
     ctx.emit("pirate", name, f"{name} pirates {card} from {where}", card=card)
-    fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type)
+    owner = state.ship(source).owner if source != ISLAND else None  # type: ignore[union-attr]
+    facts = {} if owner is None else {"owner": owner, "ship": source}
+    fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type, **facts)
     if source == ISLAND:
         state.island.remove(card)
     else:

@@ -37,6 +37,11 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
         return list(GOOD_TYPES)
     if where == "cards":
         return sorted(c.by_id)
+    if where == "sea-containers":
+        return sorted({card for ship in state.at_sea() for card in ship.loaded})
+    if where == "event-ship":
+        ship = state.ship(data_ship) if (data_ship := spec.get("_ship")) else None
+        return sorted(set(ship.loaded)) if ship is not None else []
     cards = {
         "my-hand": state.hands[chooser],
         "their-hand": state.hands[chooser],
@@ -64,9 +69,10 @@ def options(
 ) -> list[tuple[str, Any]]:
     """(word, effects) the chooser may say."""
     out: list[tuple[str, Any]] = []
-    judged = Who(chooser, who.me, who.card)
+    judged = Who(chooser, who.me, who.card, who.data)
     if "from" in spec:
-        out += [(w, substitute(spec["then"], w)) for w in _domain(state, spec, chooser)]
+        where = {**spec, "_ship": who.data.get("ship")}
+        out += [(w, substitute(spec["then"], w)) for w in _domain(state, where, chooser)]
     for option in spec.get("options", []) + spec.get("or", []):
         if holds(state, judged, option.get("if")) and _still_mine(state, who, option):
             out.append((option["say"], option["do"]))
@@ -105,6 +111,7 @@ def ask(
             "owner": who.me,
             "them": them,
             "card": who.card,
+            "data": who.data,
             "spec": spec,
             "rest": later,
             "words": [w for w, _ in opts],
@@ -124,7 +131,7 @@ def question(decision: Decision) -> dict[str, Any]:
 def answer_options(state: ImportExportState, decision: Decision) -> list[str]:
     """The words the chooser may say now (recomputed: the table may have changed)."""
     data = question(decision)
-    who = Who(data["owner"], data["them"], data["card"])
+    who = Who(data["owner"], data["them"], data["card"], data["data"])
     return [w for w, _ in options(state, data["spec"], who, decision.player)]
 
 
@@ -133,7 +140,7 @@ def answered(state: ImportExportState, decision: Decision, word: str, ctx: Conte
     from .effects import run
 
     data = question(decision)
-    who = Who(data["owner"], data["them"], data["card"])
+    who = Who(data["owner"], data["them"], data["card"], data["data"])
     chosen = dict(options(state, data["spec"], who, decision.player))[word]
     name = state.players[decision.player]
     ctx.emit("choose", name, f"{name} chooses {word} ({state.c.card(who.card).name})")

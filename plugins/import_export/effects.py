@@ -15,6 +15,7 @@ Quantities (`count`):
     {"pairs": [T1, T2]}                    pairs of goods of two types (the fewer of the two)
 Conditions: {"count": Q, "at_least": N} / {"count": Q, "at_most": N} / {"most": Q} (no one
 has more; with "alone": nobody as many) / {"most_types": N} / {"twice_credits": true} /
+{"room": "imports" | "goods"} /
 {"all": [C, ...]}.
 Amounts: a number, or {"per": Q, "times": N} (N for each).
 """
@@ -27,7 +28,7 @@ from typing import Any
 from dockyard import Context
 from dockyard.flow import reveal
 
-from .components import GOOD_TYPES
+from .components import ACTIONS, GOOD_TYPES
 from .harbor import draw_card, gain, goods_room, pay
 from .state import ImportExportState
 
@@ -35,12 +36,15 @@ from .state import ImportExportState
 class Who:
     """The players an effect concerns."""
 
-    __slots__ = ("me", "them", "card")
+    __slots__ = ("me", "them", "card", "data")
 
-    def __init__(self, me: int, them: int | None = None, card: str = "") -> None:
+    def __init__(
+        self, me: int, them: int | None = None, card: str = "", data: dict[str, Any] | None = None
+    ) -> None:
         self.me = me
         self.them = them
         self.card = card  # the card whose power this is
+        self.data = data or {}  # the event's facts: the ship it was about, that ship's owner
 
 
 # ---- quantities and conditions ----------------------------------------------------------------
@@ -78,6 +82,9 @@ def quantity(state: ImportExportState, who: Who, q: Any, seat: int | None = None
         return sum(1 for t in GOOD_TYPES if goods_count(state, me, t))
     if q == "shipments-all":
         return len(state.shipments[me])
+    if q == "imports-best-action":  # COLOGNE: the action type most often in my imports
+        counts = [sum(1 for i in state.imports[me] if c.card(i).action == a) for a in ACTIONS]
+        return max(counts)
     if isinstance(q, dict):
         whose = q.get("whose", "me")
         seats = [me] if seat is not None else _seats(state, who, whose)
@@ -109,6 +116,11 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    if "room" in cond:  # room in my imports or goods
+        from .harbor import imports_room
+
+        room = imports_room if cond["room"] == "imports" else goods_room
+        return room(state, who.me)
     if "most_types" in cond:
         others = [s for s in range(len(state.players)) if s != who.me]
         most = 0
@@ -241,6 +253,7 @@ def e_move_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> 
         # the limits count the shipments area: without this card there is no room, so it stays
         state.shipments[who.me].append(card)
         return
+    state.lost[who.me] += 1
     target = state.goods[who.me] if to == "goods" else state.island
     target.append(card)
     name = _name(state, who.me)
@@ -291,8 +304,9 @@ def zone(state: ImportExportState, who: Who, name: str) -> tuple[list[str], int 
     if name in ("island", "discard"):
         return getattr(state, name), None, name
     whose, _, kind = name.partition(".")
-    seat = who.me if whose == "me" else who.them
-    assert seat is not None, f"{name}: nobody is 'them' here"
+    seat = {"me": who.me, "them": who.them, "owner": who.data.get("owner")}[whose]
+    if seat is None:  # no such player here (pirating from the island has no ship owner)
+        return [], None, kind
     places = {
         "hand": state.hands,
         "imports": state.imports,
@@ -307,6 +321,8 @@ def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -
     from .harbor import imports_room
 
     target, seat, kind = zone(state, who, to)
+    if seat is None and kind not in ("island", "discard"):
+        target, kind = state.discard, "discard"  # nobody to give it to
     if seat is not None and (
         kind == "goods"
         and not goods_room(state, seat)
@@ -324,7 +340,21 @@ def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -
 def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """One card from a place to another: `card` is its id, "self" (the power's card) or
     "random" (one at random: a hand)."""
-    source, _, _ = zone(state, who, spec["from"])
+    if spec["from"] == "sea":  # a container on a ship at sea (its ship comes home if emptied)
+        from .shipments import take_container
+
+        ship = next((sh for sh in state.at_sea() if spec["card"] in sh.loaded), None)
+        if ship is None:
+            return
+        take_container(state, ship, spec["card"], ctx)
+        _put(state, who, spec["card"], spec["to"], ctx)
+        ctx.emit(
+            "move",
+            _name(state, who.me),
+            f"{spec['card']} moves from {ship.id} to {spec['to']} ({who.card})",
+        )
+        return
+    source, giver, kind = zone(state, who, spec["from"])
     card = who.card if spec["card"] == "self" else spec["card"]
     if spec["card"] == "random":
         if not source:
@@ -334,6 +364,8 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     if card not in source:
         return
     source.remove(card)
+    if kind == "shipments" and giver is not None:
+        state.lost[giver] += 1
     _put(state, who, card, spec["to"], ctx)
     ctx.emit(
         "move",

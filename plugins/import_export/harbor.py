@@ -31,11 +31,26 @@ def goods_limit(state: ImportExportState, seat: int) -> int:
 
 
 def imports_room(state: ImportExportState, seat: int) -> bool:
+    from .powers import modifiers  # powers.py builds on this module
+
+    if modifiers(state, seat, "no-imports-limit"):  # BOARD GAMES
+        return True
     return len(state.imports[seat]) < imports_limit(state, seat)
 
 
+def goods_held(state: ImportExportState, seat: int) -> int:
+    """Goods as they count toward the limit (SCOTCH WHISKY: two of a type count as one)."""
+    from .powers import modifiers
+
+    held = len(state.goods[seat])
+    for m in modifiers(state, seat, "goods-pairs"):
+        of_type = sum(1 for g in state.goods[seat] if state.c.card(g).type == m["type"])
+        held -= of_type // 2
+    return held
+
+
 def goods_room(state: ImportExportState, seat: int) -> bool:
-    return len(state.goods[seat]) < goods_limit(state, seat)
+    return goods_held(state, seat) < goods_limit(state, seat)
 
 
 def tier(state: ImportExportState, seat: int, good_type: str) -> int:

@@ -15,8 +15,9 @@ from itertools import combinations
 from typing import Any
 
 from .components import ACTIONS, GOOD_TYPES
-from .harbor import goods_limit, imports_limit, tier
+from .harbor import goods_held, goods_limit, imports_limit, tier
 from .importing import GOODS, IMPORTS
+from .powers import modifiers
 from .scoring import bills
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
@@ -209,9 +210,16 @@ def invariants(state: ImportExportState) -> list[str]:
     for seat, name in enumerate(state.players):
         if state.credits[seat] < 0 or state.credits[seat] % 2:
             bad.append(f"{name} holds {state.credits[seat]} credits (cubes of 2)")
-        if len(state.imports[seat]) > imports_limit(state, seat):
+        # a shipment a power took away lowers the limits, but nothing already held goes
+        rules = state.c.rules["limits"]
+        gone = state.lost[seat]
+        most_imports = imports_limit(state, seat) + gone * rules["imports_per_shipment"]
+        if len(state.imports[seat]) > most_imports and not modifiers(
+            state, seat, "no-imports-limit"
+        ):
             bad.append(f"{name} has {len(state.imports[seat])} imports, over the limit")
-        if len(state.goods[seat]) > goods_limit(state, seat):
+        most_goods = goods_limit(state, seat) + gone * rules["goods_per_shipment"]
+        if goods_held(state, seat) > most_goods:
             bad.append(f"{name} has {len(state.goods[seat])} goods, over the limit")
     for ship in state.ships:
         if ship.at_sea and (ship.contracts or not ship.loaded):

@@ -35,12 +35,12 @@ def abilities(state: ImportExportState, card: str) -> tuple[dict[str, Any], ...]
 
 
 def modifiers(state: ImportExportState, seat: int, kind: str) -> list[dict[str, Any]]:
-    """The lasting changes of `kind` that `seat`'s powers make."""
+    """The lasting changes of `kind` that `seat`'s powers make (those whose `if` holds)."""
     return [
         ability
         for card in state.shipments[seat]
         for ability in abilities(state, card)
-        if ability.get("modify") == kind
+        if ability.get("modify") == kind and holds(state, Who(seat, None, card), ability.get("if"))
     ]
 
 
@@ -69,6 +69,8 @@ def _matches(when: dict[str, Any], seat: int, card: str, data: dict[str, Any]) -
         return False
     if "action" in when and when["action"] != data.get("action"):
         return False
+    if data.get("followers", 1) < when.get("followers_at_least", 0):
+        return False
     return not (when.get("not_this") and card in data.get("cards", ()))
 
 
@@ -82,7 +84,7 @@ def fire(state: ImportExportState, ctx: Context, event: str, **data: Any) -> Non
                     continue
                 if not _matches(when, seat, card, data):
                     continue
-                who = Who(seat, data.get("by"), card)
+                who = Who(seat, data.get("by"), card, _facts(data))
                 if not holds(state, who, ability.get("if")):
                     continue
                 limit = ability.get("limit")
@@ -95,6 +97,11 @@ def fire(state: ImportExportState, ctx: Context, event: str, **data: Any) -> Non
                         continue
                     state.used.append(key)
                 run(state, who, ability["do"], ctx)
+
+
+def _facts(data: dict[str, Any]) -> dict[str, Any]:
+    """What a power's later questions need of its event (JSON: the ship, its owner)."""
+    return {k: data[k] for k in ("ship", "owner") if k in data}
 
 
 def completed(state: ImportExportState, seat: int, cards: list[str], ctx: Context) -> None:

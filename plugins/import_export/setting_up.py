@@ -46,6 +46,7 @@ def set_up(state: ImportExportState, ctx: Context) -> None:
     state.credits = [rules["credits"] + h.credits for h in harbors]
     state.bank = c.credits_total - sum(state.credits)
     state.passive = [0] * n
+    state.lost = [0] * n
     for seat, harbor in enumerate(harbors):
         name = state.players[seat]
         extra = f" and {harbor.credits} extra credits" if harbor.credits else ""

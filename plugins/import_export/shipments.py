@@ -148,6 +148,7 @@ def complete(state: ImportExportState, ship: Ship, ctx: Context) -> None:
         types=[c.card(card).type for card in done],
         colors=[c.card(card).color for card in ship.loaded],
         cards=done,
+        ship=ship.id,
     )
 
 

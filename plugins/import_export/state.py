@@ -53,6 +53,9 @@ class ImportExportState(State):
     imports: list[list[str]] = field(default_factory=list)
     goods: list[list[str]] = field(default_factory=list)
     shipments: list[list[str]] = field(default_factory=list)  # completed contracts
+    # completed shipments a power took out of the shipments area (RAILGUNS, SMALL POODLES):
+    # the limits shrink, but what the harbor already held stays (nothing is swapped or lost)
+    lost: list[int] = field(default_factory=list)
     ships: list[Ship] = field(default_factory=list)
     island: list[str] = field(default_factory=list)  # the supply island, face up
     deck: list[str] = field(default_factory=list)  # face down; the top is the last

@@ -31,9 +31,10 @@ from dockyard.flow import Phase, end_turn
 
 from .actions import contract_options, load_options, pirate_options, supply_options
 from .components import ACTIONS
+from .effects import Who, amount
 from .harbor import draw, matching_imports
 from .importing import choose_options, rounds_left
-from .powers import fire
+from .powers import fire, modifiers
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 
 IMPORT = "import"
@@ -65,9 +66,20 @@ def _count_actions(state: ImportExportState, ctx: Context) -> None:
     action = state.declared
     if action is None:
         return
-    for seat in range(len(state.players)):
+    n = len(state.players)
+    for seat in range(n):
         played = 1 if state.did[seat] in (LEAD, FOLLOW) else 0
-        state.actions_left[seat] = played + matching_imports(state, seat, action)
+        count = played + matching_imports(state, seat, action)
+        for m in modifiers(state, seat, "shared-imports"):  # CANNONS: theirs count as mine
+            if m["action"] == action:
+                count += sum(matching_imports(state, s, action) for s in range(n) if s != seat)
+        for m in modifiers(state, seat, "extra-actions"):  # REFRIGERATORS, PLAYSTATIONS, DRUGS
+            if m["action"] == action and (count > 0 or not m.get("when_acting")):
+                who = Who(seat, None, "")
+                count += amount(state, who, m.get("amount", 1)) // m.get("divide", 1)
+        state.actions_left[seat] = count
+    followers = sum(1 for d in state.did if d == FOLLOW)
+    fire(state, ctx, "followed", by=state.leader, action=action, followers=followers)
 
 
 def _finish_turn(state: ImportExportState, ctx: Context) -> None:
