@@ -923,3 +923,116 @@ def test_big_ammunition_takes_nothing_when_pirating_the_island(table) -> None:
     )
     play(s, "p1: lead pirate with rope", "p2: draw", "p3: draw", "p1: pirate cups from island")
     assert q(s, "hand.p1") == 0 and q(s, "on.discard.cups")
+
+
+# ---- free actions and powers used at any time -------------------------------------------------
+
+
+def legal_lines(s: Session, player: str) -> set[str]:
+    return {s.format(a).split(": ", 1)[1] for a in s.legal_actions(player)}
+
+
+def test_glasses_a_free_import_by_yourself(table) -> None:
+    s = completing(table, "glasses", ships={"red-2": {"at_sea": True, "loaded": ["rope", "jets"]}})
+    finish(s)
+    assert {"import from red-2", "pass"} <= legal_lines(s, "p1")
+    play(s, "p1: import from red-2", "p1: keep rope in goods", "p1: keep jets in goods")
+    assert q(s, "owns.p1.rope") and q(s, "credits.p3") == 12, "the ship's owner is paid"
+
+
+def test_satellite_draws_and_loads_for_free_whenever_a_shipment_completes(table) -> None:
+    s = completing(
+        table,
+        "batteries",
+        [{}, {}, {"shipments": ["satellite"], "hand": ["pistols"]}],
+        ships={"red-1": {"contracts": ["ammunition"]}},
+    )
+    finish(s)
+    assert s.actors() == ["p3"] and "load pistols on red-1" in legal_lines(s, "p3")
+    play(s, "p3: load pistols on red-1")
+    assert q(s, "containers.red-1") == 1 and q(s, "hand.p3") >= 1
+
+
+def test_nanobots_a_free_load_after_drawing(table) -> None:
+    s = table(
+        players=[{"shipments": ["nanobots"], "hand": ["segways"]}, {}, {}],
+        ships={"green-1": {"contracts": ["batteries"]}},
+    )
+    play(s, "p1: draw")
+    assert "load segways on green-1" in legal_lines(s, "p1")
+    play(s, "p1: load segways on green-1")
+    assert q(s, "containers.green-1") == 1 and q(s, "leader") == "p2"
+
+
+def test_batteries_pay_two_to_load_one_more(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["batteries"], "hand": ["cell-phones", "segways", "drones"]},
+            {},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["neural-units"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load segways on green-1")
+    assert choices_of(s, "p1") == {"pay", "none"}
+    play(s, "p1: choose pay", "p1: load drones on green-1")
+    assert q(s, "containers.green-1") == 2 and q(s, "credits.p1") == 8
+
+
+def test_bamboo_contracts_itself_again_apples_ships_another(table) -> None:
+    s = completing(table, "bamboo", ships={"green-2": {"at_sea": False, "loaded": []}})
+    finish(s)
+    assert choices_of(s, "p1") == {"green-2", "none"}
+    play(s, "p1: choose green-2")
+    assert q(s, "contracted.p1.bamboo") and not q(s, "shipped.p1.bamboo")
+    s = completing(table, "apples", [{"hand": ["potatoes", "beer"]}, {}, {}])
+    finish(s)
+    assert choices_of(s, "p1") == {"potatoes", "none"}
+    play(s, "p1: choose potatoes")
+    assert q(s, "shipped.p1.potatoes") and q(s, "credits.p1") == 10 + 6 + 2
+
+
+def test_wind_turbines_copies_a_low_tier_power(table) -> None:
+    s = completing(table, "wind-turbines", [{}, {"shipments": ["potatoes", "hawaiian-salt"]}, {}])
+    finish(s)
+    assert "potatoes" in choices_of(s, "p1") and "hawaiian-salt" not in choices_of(s, "p1")
+    hand = q(s, "hand.p1")
+    play(s, "p1: choose potatoes")
+    assert q(s, "credits.p1") == 10 + 6 + 2 and q(s, "hand.p1") == hand + 2
+
+
+def test_soy_sauce_moves_contract_imports_to_goods(table) -> None:
+    s = completing(
+        table,
+        "soy-sauce",
+        [{"imports": ["segways", "almonds", "rice"], "shipments": ["cups", "pens"]}, {}, {}],
+    )
+    finish(s)
+    play(s, "p1: choose yes")
+    assert q(s, "owns.p1.segways") and q(s, "owns.p1.almonds") and q(s, "imported.p1.rice")
+    assert q(s, "credits.p1") == 10 + 10 + 4
+
+
+def test_powers_used_at_any_time(table) -> None:
+    s = table(
+        players=[
+            {
+                "shipments": ["iceland-water", "telescopes", "segways"],
+                "hand": ["rice", "laptops"],
+                "goods": ["drones"],
+            },
+            {"hand": ["lutefisk"]},
+            {},
+        ]
+    )
+    lines = legal_lines(s, "p1")
+    assert {"use iceland-water rice", "use telescopes drones", "use segways goods"} <= lines
+    assert "use iceland-water laptops" not in lines, "agriculture only"
+    play(s, "p1: use iceland-water rice", "p1: use telescopes drones", "p1: use segways imports")
+    assert q(s, "on.island.rice") and q(s, "on.discard.drones") and q(s, "imported.p1.segways")
+    assert q(s, "credits.p1") == 10 + 2 + 4 and q(s, "phase") == "lead", "still p1's turn to lead"
+    play(s, "p1: draw")
+    # LUTEFISK from the hand: the yellow harbor meets tier 1 agriculture
+    assert "use lutefisk yellow-1" in legal_lines(s, "p2")
+    play(s, "p2: use lutefisk yellow-1")
+    assert q(s, "contracted.p2.lutefisk")

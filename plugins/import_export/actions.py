@@ -116,9 +116,7 @@ def do_load(state: ImportExportState, seat: int, card: str, ship_id: str, ctx: C
     assert ship is not None
     state.actions_left[seat] -= 1
     state.hands[seat].remove(card)
-    printed = state.c.card(card)
-    load(state, ship, card, ctx)
-    fire(state, ctx, "load", by=seat, color=printed.color, type=printed.type)
+    load(state, ship, card, ctx, by=seat)
 
 
 def load_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:

@@ -37,6 +37,28 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
         return list(GOOD_TYPES)
     if where == "cards":
         return sorted(c.by_id)
+    if where == "my-ships":  # home ships the power's card may be contracted onto
+        from .shipments import capacity, contracted
+
+        size = c.card(spec["_card"]).size
+        return [
+            sh.id
+            for sh in state.home_ships(chooser)
+            if contracted(state, sh) + size <= capacity(state, chooser)
+        ]
+    if where == "my-fitting-ships":  # home ships the power's card may be loaded onto
+        from .shipments import fits
+
+        return [sh.id for sh in state.home_ships(chooser) if fits(state, sh, spec["_card"])]
+    if where == "completed-low":  # completed shipments of tier 1 or lower, anyone's
+        return sorted(
+            {
+                card
+                for s in state.shipments
+                for card in s
+                if c.card(card).tier <= 1 and card != spec["_card"]
+            }
+        )
     if where == "sea-containers":
         return sorted({card for ship in state.at_sea() for card in ship.loaded})
     if where == "event-ship":
@@ -44,6 +66,7 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
         return sorted(set(ship.loaded)) if ship is not None else []
     cards = {
         "my-hand": state.hands[chooser],
+        "my-goods": state.goods[chooser],
         "their-hand": state.hands[chooser],
         "their-goods": state.goods[chooser],
         "their-shipments": state.shipments[chooser],
@@ -71,7 +94,7 @@ def options(
     out: list[tuple[str, Any]] = []
     judged = Who(chooser, who.me, who.card, who.data)
     if "from" in spec:
-        where = {**spec, "_ship": who.data.get("ship")}
+        where = {**spec, "_ship": who.data.get("ship"), "_card": who.card}
         out += [(w, substitute(spec["then"], w)) for w in _domain(state, where, chooser)]
     for option in spec.get("options", []) + spec.get("or", []):
         if holds(state, judged, option.get("if")) and _still_mine(state, who, option):

@@ -116,6 +116,11 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    if "tier_met" in cond:  # the power's card may be contracted: its tier is met
+        printed = state.c.card(who.card)
+        from .harbor import tier
+
+        return tier(state, who.me, printed.type) >= printed.tier
     if "room" in cond:  # room in my imports or goods
         from .harbor import imports_room
 

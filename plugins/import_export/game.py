@@ -27,6 +27,7 @@ from .actions import (
 from .bot import bot_action, evaluate
 from .choices import POWER, answer_options, answered
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
+from .free import FREE, free_options, take_free, use, use_options, why_not_use
 from .importing import (
     BID,
     GOODS,
@@ -82,6 +83,7 @@ SIGNATURES: dict[str, tuple[Any, ...]] = {
     "sell": (str,),
     "take": (str,),
     "choose": (str,),
+    "use": (str, str),
 }
 ACT_VERBS = {
     "contract": "contract",
@@ -148,6 +150,8 @@ class ImportExport(Game):
                 return [Action(name, "favor", (state.players[s],)) for s in decision.data]
             if decision.kind == POWER:
                 return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
+            if decision.kind == FREE:
+                return free_options(state, decision)
             return [
                 Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
                 for card, place in keep_options(state, player)
@@ -164,20 +168,24 @@ class ImportExport(Game):
             if player == state.leader
             else []
         )
+        uses = use_options(state, player)
         if phase == "lead":
             return [
                 Action(name, "draw", ()),
                 *(Action(name, "lead", args) for args in lead_options(state, player)),
                 *scraps,
+                *uses,
             ]
         if phase == "follow":
-            return [Action(name, "draw", ())] + [
-                Action(name, "follow", cards) for cards in plays(state, player, state.declared)
+            return [
+                Action(name, "draw", ()),
+                *(Action(name, "follow", cards) for cards in plays(state, player, state.declared)),
+                *uses,
             ]
         out = act_options(state, player)
         if state.declared != IMPORT:
             out.append(Action(name, "pass", ()))
-        return out + scraps
+        return out + scraps + uses
 
     def check(self, state: ImportExportState, action: Action, player: int) -> str | None:
         verb, args = action.verb, action.args
@@ -206,6 +214,8 @@ class ImportExport(Game):
         if flow.pending:
             return self._why_not_answer(state, verb, args, player)
         phase = phase_name(state)
+        if verb == "use":
+            return why_not_use(state, player, args[0], args[1])
         if verb == "scrap":
             if player != state.leader or phase == "follow":
                 return "only the leader discards contracts, while leading or acting"
@@ -230,6 +240,10 @@ class ImportExport(Game):
         decision = asked(state, player)
         if decision is None:
             return f"first {state.flow.pending[-1].prompt}"
+        if decision.kind == FREE:
+            if Action(state.players[player], verb, args) in free_options(state, decision):
+                return None
+            return decision.prompt
         wanted = {BID: ("bid",), TIE: ("favor",), KEEP: ("keep", "drop"), POWER: ("choose",)}
         if verb not in wanted[decision.kind]:
             return decision.prompt
@@ -271,7 +285,15 @@ class ImportExport(Game):
 
     def apply(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
         verb, args = action.verb, action.args
-        if verb == "draw":
+        decision = asked(state, player) if state.flow.pending else None
+        if decision is not None and decision.kind == FREE:
+            answer(state, player)
+            take_free(state, decision, action, lambda a: self._act(state, a, player, ctx), ctx)
+            resume(self, state, ctx)
+            settle(state, self, ctx)
+        elif verb == "use":
+            use(state, player, args[0], args[1], ctx)
+        elif verb == "draw":
             do_draw(state, player, self, ctx)
         elif verb == "lead":
             do_lead(state, player, args[0], args[1:], self, ctx)
@@ -305,6 +327,17 @@ class ImportExport(Game):
                 resume(self, state, ctx)
             settle(state, self, ctx)
         self._special_wins(state, ctx)
+
+    def _act(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
+        """A contract, load, pirate, sell or take, as the turn's action rules do it."""
+        act: dict[str, Callable[..., None]] = {
+            "contract": do_contract,
+            "load": do_load,
+            "pirate": do_pirate,
+            "sell": do_sell,
+            "take": do_take,
+        }
+        act[action.verb](state, player, *action.args, ctx)
 
     def _special_wins(self, state: ImportExportState, ctx: Context) -> None:
         """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""

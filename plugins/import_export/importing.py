@@ -90,6 +90,14 @@ def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
     ctx.emit("ask", None, f"{names}: bid in secret for {ship_id}'s containers (bid N, even)")
 
 
+def import_alone(state: ImportExportState, seat: int, ship_id: str, ctx: Context) -> None:
+    """A free import action by oneself (GLASSES): no bidding, two cards from the ship."""
+    state.auction = Auction(ship_id, [seat])
+    name = state.players[seat]
+    ctx.emit("auction", name, f"{name} imports from {ship_id} by themselves", ship=ship_id)
+    _win(state, seat, 0, ctx)
+
+
 def bid_options(state: ImportExportState, seat: int) -> list[int]:
     return list(range(0, state.credits[seat] + 1, 2))
 

@@ -248,6 +248,7 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     cards = [card.id for card in c.cards]
     ships = [f"{h.color}-{n}" for h in c.harbors for n in range(1, c.ships_per_harbor + 1)]
     pairs = [(a, b) for a, b in combinations(sorted(cards), 2) if c.card(a).type == c.card(b).type]
+    words = sorted({*cards, *ships, *GOOD_TYPES, *_words(state)})  # what a power may offer
     lead = Tuples([(c.card(card).action, card) for card in sorted(cards)])
     lead += [(action, *pair) for pair in pairs for action in ACTIONS]
     follow = Tuples([(card,) for card in sorted(cards)] + pairs)
@@ -267,7 +268,12 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
         ("pirate", cards, [*ships, "island"], [*ships, None]),
         ("sell", cards),
         ("take", cards),
-        ("choose", sorted({*cards, *GOOD_TYPES, *_words(state)})),
+        ("choose", words),
+        (
+            "use",
+            [c.id for c in state.c.cards if any(a.get("when") == "any-time" for a in c.effects)],
+            words,
+        ),
     ]
 
 

@@ -31,7 +31,9 @@ from .state import ImportExportState
 
 
 def abilities(state: ImportExportState, card: str) -> tuple[dict[str, Any], ...]:
-    return state.c.card(card).effects
+    """A card's abilities (a copy's are the copied card's: WIND TURBINES)."""
+    copied = state.copies.get(card)
+    return state.c.card(copied if copied else card).effects
 
 
 def modifiers(state: ImportExportState, seat: int, kind: str) -> list[dict[str, Any]]:

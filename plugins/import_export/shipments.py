@@ -104,11 +104,18 @@ def loadable_ships(state: ImportExportState, seat: int, card: str) -> list[Ship]
     return [s for s in state.home_ships(seat) if fits(state, s, card)]
 
 
-def load(state: ImportExportState, ship: Ship, card: str, ctx: Context) -> None:
-    """Put a container on the ship; the shipment completes the moment nothing is missing."""
+def load(
+    state: ImportExportState, ship: Ship, card: str, ctx: Context, by: int | None = None
+) -> None:
+    """Put a container on the ship; the shipment completes the moment nothing is missing.
+    Loaded by a load action of `by`: the `load` event comes first (powers gained by this very
+    completion do not see the container that completed it)."""
     ship.loaded.append(card)
     owner = state.players[ship.owner]
     ctx.emit("load", owner, f"{owner} loads {card} ({state.c.card(card).color}) onto {ship.id}")
+    if by is not None:
+        printed = state.c.card(card)
+        fire(state, ctx, "load", by=by, color=printed.color, type=printed.type)
     check_complete(state, ship, ctx)
 
 

@@ -73,6 +73,7 @@ class ImportExportState(State):
     auction: Auction | None = None
     used: list[str] = field(default_factory=list)  # powers used this turn ("limit": "turn")
     won: list[int] = field(default_factory=list)  # seats a power made win (THE MOTHER LOAD)
+    copies: dict[str, str] = field(default_factory=dict)  # WIND TURBINES -> the card it copies
 
     @property
     def c(self) -> Box:

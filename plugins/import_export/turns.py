@@ -208,6 +208,14 @@ def act_options(state: ImportExportState, seat: int) -> list[Action]:
     """What `seat` may do with the declared action now (without `pass`)."""
     name = state.players[seat]
     action = state.declared
+    if action == IMPORT and seat == state.leader and state.auction is None:
+        return [Action(name, "import", (ship,)) for ship in choose_options(state)]
+    return options_for(state, seat, action)
+
+
+def options_for(state: ImportExportState, seat: int, action: str | None) -> list[Action]:
+    """The actions of a type `seat` may take with the actions they have (not import)."""
+    name = state.players[seat]
     if action == "contract":
         return [Action(name, "contract", a) for a in contract_options(state, seat)]
     if action == "load":
@@ -216,8 +224,6 @@ def act_options(state: ImportExportState, seat: int) -> list[Action]:
         return [Action(name, "pirate", a) for a in pirate_options(state, seat)]
     if action == "supply":
         return [Action(name, verb, a) for verb, a in supply_options(state, seat)]
-    if action == IMPORT and seat == state.leader and state.auction is None:
-        return [Action(name, "import", (ship,)) for ship in choose_options(state)]
     return []
 
 

@@ -1,0 +1,201 @@
+"""Powers that give an action out of turn (a free action) or that a player uses at any time.
+
+- `{"free_action": {"action": A, "count": N}}` (an effect): the owner may take N actions of
+  type A now, without cards and without their turn (GLASSES: an import by themselves;
+  SATELLITE, NANOBOTS, BATTERIES: a load). A question of kind `free`: the actions of that type,
+  or `pass`.
+- `{"when": "any-time", "from": "hand" | "shipments", "use": CHOICE, "if": C}` (an ability):
+  while the card is in the owner's hand or shipments, the owner may `use CARD WORD` whenever
+  they may act (their turn in any phase), WORD being one of the choice's options (choices.py):
+  ICELAND WATER, TELESCOPES, LUTEFISK, SEGWAYS.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dockyard import Action, Context, Decision
+from dockyard.flow import push
+
+from .choices import options, substitute
+from .effects import EFFECTS, Who, holds, run
+from .state import ImportExportState
+
+FREE = "free"  # the kind of a free action's question
+
+
+def e_free_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    from .importing import choose_options
+    from .turns import options_for
+
+    action = spec["action"]
+    state.actions_left[who.me] += 1
+    able = choose_options(state) if action == "import" else options_for(state, who.me, action)
+    state.actions_left[who.me] -= 1
+    if not able:
+        return
+    data = json.dumps({"action": action, "count": spec.get("count", 1), "card": who.card})
+    name = state.players[who.me]
+    prompt = f"{state.c.card(who.card).name}: a free {action} action (or pass)"
+    push(state, Decision(who.me, FREE, prompt, (data,)))
+    ctx.emit("ask", name, f"{name}: {prompt}")
+
+
+def free_options(state: ImportExportState, decision: Decision) -> list[Action]:
+    from .importing import choose_options
+    from .turns import options_for
+
+    data = json.loads(decision.data[0])
+    seat = decision.player
+    name = state.players[seat]
+    if data["action"] == "import":
+        found = [Action(name, "import", (ship,)) for ship in choose_options(state)]
+    else:
+        state.actions_left[seat] += 1
+        found = options_for(state, seat, data["action"])
+        state.actions_left[seat] -= 1
+    return [*found, Action(name, "pass", ())]
+
+
+def take_free(
+    state: ImportExportState, decision: Decision, action: Action, perform: Any, ctx: Context
+) -> None:
+    """Play a free action (`perform(action)` does it as a turn's action would), then ask for
+    the next one if more are free."""
+    from .importing import import_alone
+
+    data = json.loads(decision.data[0])
+    seat = decision.player
+    if action.verb == "pass":
+        return
+    if action.verb == "import":
+        import_alone(state, seat, action.args[0], ctx)
+    else:
+        state.actions_left[seat] += 1
+        perform(action)
+    if data["count"] > 1:
+        e_free_action(
+            state,
+            Who(seat, None, data["card"]),
+            {"action": data["action"], "count": data["count"] - 1},
+            ctx,
+        )
+
+
+def e_contract_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """The power's own card, from the hand or the shipments, contracted onto a ship in the
+    owner's harbor (BAMBOO, LUTEFISK)."""
+    from .shipments import check_complete
+
+    ship = state.ship(spec["ship"])
+    card = who.card
+    for place in (state.hands[who.me], state.shipments[who.me]):
+        if card in place and ship is not None:
+            if place is state.shipments[who.me]:
+                state.lost[who.me] += 1
+            place.remove(card)
+            ship.contracts.append(card)
+            name = state.players[who.me]
+            ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({card}'s power)")
+            check_complete(state, ship, ctx)
+            return
+
+
+def e_load_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """The power's own card, from the shipments, loaded as a container (SEGWAYS)."""
+    from .shipments import load
+
+    ship = state.ship(spec["ship"])
+    if ship is None or who.card not in state.shipments[who.me]:
+        return
+    state.shipments[who.me].remove(who.card)
+    state.lost[who.me] += 1
+    load(state, ship, who.card, ctx)
+
+
+def e_activate(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A card's one-time power, as if its shipment had just completed (APPLES)."""
+    from .powers import completed
+
+    completed(state, who.me, [spec], ctx)
+
+
+def e_copy(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """From now on this card has the powers of another (WIND TURBINES); a one-time power
+    works at once."""
+    from .powers import completed
+
+    state.copies[who.card] = spec
+    name = state.players[who.me]
+    ctx.emit("copy", name, f"{state.c.card(who.card).name} copies {state.c.card(spec).name}")
+    completed(state, who.me, [who.card], ctx)
+
+
+def e_imports_to_goods(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Every import of an action type into the goods, credits for each; what does not fit
+    is discarded (SOY SAUCE)."""
+    from .harbor import gain, goods_room
+
+    moved = [c for c in state.imports[who.me] if state.c.card(c).action == spec["action"]]
+    for card in moved:
+        state.imports[who.me].remove(card)
+        (state.goods[who.me] if goods_room(state, who.me) else state.discard).append(card)
+    gain(state, who.me, spec.get("gain_each", 0) * len(moved), ctx, who.card)
+
+
+EFFECTS.update(
+    free_action=e_free_action,
+    contract_self=e_contract_self,
+    load_self=e_load_self,
+    activate=e_activate,
+    copy=e_copy,
+    imports_to_goods=e_imports_to_goods,
+)
+
+
+# ---- powers used at any time -------------------------------------------------------------------
+
+
+def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(card, ability) of the any-time powers `seat` holds where they work."""
+    out = []
+    places = {"hand": state.hands[seat], "shipments": state.shipments[seat]}
+    for where, cards in places.items():
+        for card in dict.fromkeys(cards):
+            for ability in state.c.card(card).effects:
+                if ability.get("when") == "any-time" and ability.get("from", "shipments") == where:
+                    if holds(state, Who(seat, None, card), ability.get("if")):
+                        out.append((card, ability))
+    return out
+
+
+def use_options(state: ImportExportState, seat: int) -> list[Action]:
+    name = state.players[seat]
+    return [
+        Action(name, "use", (card, word))
+        for card, ability in _usable(state, seat)
+        for word, _ in options(state, ability["use"], Who(seat, None, card), seat)
+    ]
+
+
+def why_not_use(state: ImportExportState, seat: int, card: str, word: str) -> str | None:
+    abilities = [a for c, a in _usable(state, seat) if c == card]
+    if not abilities:
+        return f"you have no power of {card} to use now"
+    words = [w for a in abilities for w, _ in options(state, a["use"], Who(seat, None, card), seat)]
+    if word not in words:
+        return f"{card} can be used with: {', '.join(words) or 'nothing now'}"
+    return None
+
+
+def use(state: ImportExportState, seat: int, card: str, word: str, ctx: Context) -> None:
+    for c, ability in _usable(state, seat):
+        if c != card:
+            continue
+        chosen = dict(options(state, ability["use"], Who(seat, None, card), seat)).get(word)
+        if chosen is not None:
+            name = state.players[seat]
+            ctx.emit("use", name, f"{name} uses {state.c.card(card).name}: {word}")
+            run(state, Who(seat, None, card), substitute(chosen, word), ctx)
+            return
