@@ -1036,3 +1036,68 @@ def test_powers_used_at_any_time(table) -> None:
     assert "use lutefisk yellow-1" in legal_lines(s, "p2")
     play(s, "p2: use lutefisk yellow-1")
     assert q(s, "contracted.p2.lutefisk")
+
+
+def test_bok_choy_pays_as_a_container_of_another_type(table) -> None:
+    # a rainbow-free contract cannot take a yellow container: load bok choy onto a wild ship
+    s = table(
+        players=[{"shipments": ["generators"], "hand": ["cell-phones", "bok-choy"]}, {}, {}],
+        ships={"green-1": {"contracts": ["batteries"], "loaded": ["drones"]}},
+    )
+    play(
+        s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load bok-choy on green-1"
+    )
+    assert q(s, "credits.p1") == 10 + 6 + 2, "a technology shipment: 2 more"
+    s = table(
+        players=[{"hand": ["cell-phones", "bok-choy"]}, {}, {}],
+        ships={"green-1": {"contracts": ["almonds"], "loaded": ["wheat"]}},
+    )
+    play(
+        s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load bok-choy on green-1"
+    )
+    assert q(s, "credits.p1") == 10 + 6 + 8, "an agriculture shipment: no more (ALMONDS: 8)"
+
+
+def test_protractors_imports_one_more_for_free_after_another_import(table) -> None:
+    s = table(
+        players=[{"shipments": ["protractors"]}, {"hand": ["laptops"]}, {}],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar", "rope"]}},
+        leader=1,
+    )
+    play(s, "p2: lead import with laptops", "p3: draw", "p1: draw", "p2: import from red-2")
+    play(s, "p2: keep beer in goods", "p2: keep sugar in goods")
+    assert choices_of(s, "p1") == {"rope", "none"}
+    play(s, "p1: choose rope", "p1: choose goods")
+    assert q(s, "owns.p1.rope") and q(s, "ship.red-2") == "harbor"
+    assert q(s, "credits.p3") == 12, "p3 was paid for p2's import only"
+
+
+def test_rope_and_led_lights_swap_with_the_island(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "jutaku")
+    s = lay(
+        players=[{"shipments": ["rope", "led-lights"], "hand": ["rice", "wheat", "beer"]}],
+        island=["jets"],
+    )
+    assert "use rope jets" in legal_lines(s, "p1") and "use led-lights jets" in legal_lines(s, "p1")
+    play(s, "p1: use rope jets", "p1: choose rice")
+    assert q(s, "has.p1.jets") and q(s, "on.island.rice")
+    assert not any(line.startswith("use rope") for line in legal_lines(s, "p1")), "once a turn"
+    play(s, "p1: use led-lights rice", "p1: choose wheat", "p1: choose beer")
+    assert q(s, "has.p1.rice") and q(s, "on.island.wheat") and q(s, "on.island.beer")
+    play(s, "p1: draw")
+    assert not any(line.startswith("use rope") for line in legal_lines(s, "p2"))
+
+
+def test_cheap_shirts_and_ceramics_count_more_goods_at_the_end(tmp_path) -> None:
+    from dockyard.plugins.import_export.scoring import bills
+
+    lay = expansion_table(tmp_path, "jutaku", "kickstarter")
+    s = lay(
+        players=[{"shipments": ["cheap-shirts"], "imports": ["rice", "jets"], "goods": ["beer"]}]
+    )
+    assert bills(s.state)[0]["goods"] == 3, "two imports join the goods (limit 4)"
+    s = lay(
+        players=[{"shipments": ["ceramics", "cups"], "goods": ["beer", "pens", "pants", "paper"]}]
+    )
+    bill = bills(s.state)[0]
+    assert bill["most"] == 6 + 8, "two virtual luxury goods: the most luxury goods"

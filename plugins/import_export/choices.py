@@ -9,7 +9,8 @@
   (an option whose `if` does not hold for the chooser is not offered);
 - or `from`: a list to pick one of (`types`, `cards`, `my-hand`, `their-hand`, `their-goods`,
   `their-shipments`, `island`; `type` narrows it to a good type), whose `then` runs with the
-  chosen word in place of `"$choice"`; `or` adds labelled options beside the list.
+  chosen word in place of `"$choice"` (in a choice nested in it, `"$chosen"`); `or` adds
+  labelled options beside the list.
 
 The effects after a `choose` in the same list run once the (last) answer is in. Inside the
 chosen effects, `me` is still the power's owner and `them` the chooser.
@@ -76,14 +77,17 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
     return sorted({card for card in cards if kind is None or c.card(card).type == kind})
 
 
-def substitute(effects: Any, word: str) -> Any:
-    """The effects with the chosen word in place of "$choice"."""
-    if effects == "$choice":
+def substitute(effects: Any, word: str, mark: str = "$choice") -> Any:
+    """The effects with the chosen word in place of "$choice"; inside a choice nested in them
+    ("$choice" is that one's own answer) the word stands for "$chosen"."""
+    if effects == mark:
         return word
     if isinstance(effects, list):
-        return [substitute(e, word) for e in effects]
+        return [substitute(e, word, mark) for e in effects]
     if isinstance(effects, dict):
-        return {k: substitute(v, word) for k, v in effects.items()}
+        return {
+            k: substitute(v, word, "$chosen" if k == "choose" else mark) for k, v in effects.items()
+        }
     return effects
 
 

@@ -116,6 +116,8 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    if "leader" in cond:  # I lead this turn
+        return (state.leader == who.me) == cond["leader"]
     if "tier_met" in cond:  # the power's card may be contracted: its tier is met
         printed = state.c.card(who.card)
         from .harbor import tier

@@ -165,6 +165,8 @@ def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, An
         for card in dict.fromkeys(cards):
             for ability in state.c.card(card).effects:
                 if ability.get("when") == "any-time" and ability.get("from", "shipments") == where:
+                    if ability.get("limit") == "turn" and f"use:{seat}:{card}" in state.used:
+                        continue
                     if holds(state, Who(seat, None, card), ability.get("if")):
                         out.append((card, ability))
     return out
@@ -197,5 +199,7 @@ def use(state: ImportExportState, seat: int, card: str, word: str, ctx: Context)
         if chosen is not None:
             name = state.players[seat]
             ctx.emit("use", name, f"{name} uses {state.c.card(card).name}: {word}")
+            if ability.get("limit") == "turn":
+                state.used.append(f"use:{seat}:{card}")
             run(state, Who(seat, None, card), substitute(chosen, word), ctx)
             return

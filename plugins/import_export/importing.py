@@ -262,4 +262,4 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
     state.auction = None
     c = state.c
     colors = [c.card(card).color for card in auction.taken]
-    fire(state, ctx, "import", by=seat, owner=ship.owner, colors=colors)
+    fire(state, ctx, "import", by=seat, owner=ship.owner, colors=colors, ship=ship.id)

@@ -82,7 +82,7 @@ def fire(state: ImportExportState, ctx: Context, event: str, **data: Any) -> Non
         for card in list(state.shipments[seat]):
             for i, ability in enumerate(abilities(state, card)):
                 when = ability.get("when")
-                if not isinstance(when, dict) or when.get("event") != event:
+                if not isinstance(when, dict) or when.get("event") != event or "as" in when:
                     continue
                 if not _matches(when, seat, card, data):
                     continue

@@ -68,13 +68,17 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
     values = c.rules["scoring"]
     n = len(state.players)
     counts = [{t: goods_count(state, s, t) for t in GOOD_TYPES} for s in range(n)]
+    extra = [_end_goods(state, s) for s in range(n)]
+    for s in range(n):
+        for t, k in extra[s].items():
+            counts[s][t] += k
     out = []
     for seat in range(n):
         loaded = sum(len(ship.loaded) for ship in state.home_ships(seat) if ship.contracts)
         worth = dict(values["good_values"])
         for m in modifiers(state, seat, "good-value"):
             worth[m["type"]] = m["value"]
-        real = [c.card(g).type for g in state.goods[seat]]
+        real = [c.card(g).type for g in state.goods[seat]] + moved_imports(state, seat)
         out.append(
             {
                 "credits": state.credits[seat],
@@ -104,6 +108,29 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
     for bill in out:
         bill["total"] = sum(bill.values())
     return out
+
+
+def moved_imports(state: ImportExportState, seat: int) -> list[str]:
+    """CHEAP SHIRTS: at game end the imports join the goods, as far as the limit allows (the
+    types of those that fit, in the order they came)."""
+    from .harbor import goods_held, goods_limit
+
+    if not modifiers(state, seat, "end-imports-to-goods"):
+        return []
+    room = max(0, goods_limit(state, seat) - goods_held(state, seat))
+    return [state.c.card(i).type for i in state.imports[seat][:room]]
+
+
+def _end_goods(state: ImportExportState, seat: int) -> dict[str, int]:
+    """Goods that count at game end beyond those in the harbor: moved imports (CHEAP SHIRTS)
+    and virtual goods per so many of another type (CERAMICS)."""
+    extra: dict[str, int] = {}
+    for t in moved_imports(state, seat):
+        extra[t] = extra.get(t, 0) + 1
+    for m in modifiers(state, seat, "end-virtual-goods"):
+        per = goods_count(state, seat, m["per"]) + extra.get(m["per"], 0)
+        extra[m["type"]] = extra.get(m["type"], 0) + per // m.get("divide", 1)
+    return extra
 
 
 def outcome(state: ImportExportState) -> Outcome:

@@ -20,6 +20,7 @@ from collections import Counter
 
 from dockyard import Context
 
+from .effects import Who, run
 from .harbor import draw_card, gain
 from .powers import completed, fire, modifiers
 from .state import ImportExportState, Ship
@@ -157,6 +158,14 @@ def complete(state: ImportExportState, ship: Ship, ctx: Context) -> None:
         cards=done,
         ship=ship.id,
     )
+    # powers of the containers themselves (BOK CHOY): theirs while they are on the shipment
+    types = [c.card(card).type for card in done]
+    for card in ship.loaded:
+        for ability in c.card(card).effects:
+            when = ability.get("when")
+            if isinstance(when, dict) and when.get("as") == "container":
+                if when.get("not_type") not in types:
+                    run(state, Who(seat, seat, card), ability["do"], ctx)
 
 
 def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context) -> None:
