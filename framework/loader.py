@@ -241,19 +241,27 @@ def check_document(
     errors = sorted(
         validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
     )
-    problems = [Problem(origin, json_path(e.absolute_path), _schema_message(e)) for e in errors]
+    problems = [
+        Problem(origin, json_path(_deepest(e).absolute_path), _schema_message(e)) for e in errors
+    ]
     if problems:
         return None, problems
     return Document(name, origin, schema_id, data), []
+
+
+def _deepest(error: Any) -> Any:
+    """Of a oneOf/anyOf error, the sub-error that went deepest into the document (it names the
+    very field that is wrong), through nested choices."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
 
 
 def _schema_message(error: Any) -> str:
     """A schema error in an author's words: unknown fields and values get "did you mean"."""
     from .words import did_you_mean
 
-    best = error
-    if error.context:  # oneOf/anyOf: the deepest sub-error says most
-        best = max(error.context, key=lambda e: len(e.absolute_path))
+    best = _deepest(error)
     schema = best.schema if isinstance(best.schema, dict) else {}
     if best.validator == "additionalProperties" and isinstance(best.instance, dict):
         known = list(schema.get("properties", {}))

@@ -1101,3 +1101,69 @@ def test_cheap_shirts_and_ceramics_count_more_goods_at_the_end(tmp_path) -> None
     )
     bill = bills(s.state)[0]
     assert bill["most"] == 6 + 8, "two virtual luxury goods: the most luxury goods"
+
+
+# ---- authoring: a new card's power from the vocabulary alone -----------------------------------
+
+
+def test_a_malformed_power_is_named_by_its_json_path(tmp_path, capsys) -> None:
+    from importlib.resources import files
+
+    from dockyard.cli import main
+
+    goods = json.loads((files("dockyard.content") / "import_export" / "goods.json").read_text())
+    goods["cards"][3]["effects"] = [{"when": "completed", "do": [{"gain": "lots"}]}]
+    goods["cards"][5]["effects"] = [{"when": {"event": "harvest"}, "do": [{"draw": 1}]}]
+    (tmp_path / "goods.json").write_text(json.dumps(goods))
+    assert main(["validate", str(tmp_path)]) != 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "$.cards[3].effects[0].do[0].gain" in text and "'lots'" in text
+    assert "$.cards[5].effects[0].when.event" in text and "harvest" in text
+
+
+def test_a_card_written_by_hand_in_a_content_folder_plays_its_new_power(tmp_path) -> None:
+    """SPICE, a card of no box: each other player with 2 credits or more gives you 2, then
+    you draw a card for each technology good you have; its shipment completed in play."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    spice = {
+        "name": "Spice",
+        "id": "spice",
+        "type": "agriculture",
+        "action": "load",
+        "tier": 0,
+        "load": {"yellow": 2},
+        "timing": "immediate",
+        "power": "Every other player with 2 credits or more gives you 2; then draw a card for "
+        "each technology good you have.",
+        "effects": [
+            {
+                "when": "completed",
+                "do": [
+                    {"collect": {"amount": 2, "if": {"count": "credits", "at_least": 2}}},
+                    {"draw": {"per": {"goods": "technology"}}},
+                ],
+            }
+        ],
+    }
+    (folder / "goods-mine.json").write_text(
+        json.dumps({"$schema": "urn:dockyard:import_export:goods", "cards": [spice]})
+    )
+    layout = {
+        "$schema": "urn:dockyard:import_export:layout",
+        "harbors": ["green", "yellow", "red"],
+        "players": [
+            {"hand": ["cell-phones", "rice"], "goods": ["laptops", "drones"]},
+            {"credits": 0},
+            {},
+        ],
+        "ships": {"green-1": {"contracts": ["spice"], "loaded": ["wheat"]}},
+    }
+    (folder / "layout.json").write_text(json.dumps(layout))
+    s = Session("import-export", players=3, content=[folder])
+    assert len(s.state.c.cards) == 101
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load rice on green-1")
+    assert q(s, "shipped.p1.spice")
+    assert q(s, "credits.p1") == 10 + 6 + 2 and q(s, "credits.p2") == 0, "p2 had nothing to give"
+    assert q(s, "hand.p1") == 2, "two technology goods: two cards"

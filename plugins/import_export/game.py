@@ -85,6 +85,14 @@ SIGNATURES: dict[str, tuple[Any, ...]] = {
     "choose": (str,),
     "use": (str, str),
 }
+# the actions a player takes with the turn's declared action: verb -> its do rule
+ACTS: dict[str, Callable[..., None]] = {
+    "contract": do_contract,
+    "load": do_load,
+    "pirate": do_pirate,
+    "sell": do_sell,
+    "take": do_take,
+}
 ACT_VERBS = {
     "contract": "contract",
     "load": "load",
@@ -302,15 +310,8 @@ class ImportExport(Game):
         elif verb == "scrap":
             scrap(state, player, args[0], ctx)
         else:
-            act: dict[str, Callable[..., None]] = {
-                "contract": do_contract,
-                "load": do_load,
-                "pirate": do_pirate,
-                "sell": do_sell,
-                "take": do_take,
-            }
-            if verb in act:
-                act[verb](state, player, *args, ctx)
+            if verb in ACTS:
+                ACTS[verb](state, player, *args, ctx)
             elif verb == "import":
                 choose(state, args[0], ctx)
             elif verb == "bid":
@@ -330,14 +331,7 @@ class ImportExport(Game):
 
     def _act(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
         """A contract, load, pirate, sell or take, as the turn's action rules do it."""
-        act: dict[str, Callable[..., None]] = {
-            "contract": do_contract,
-            "load": do_load,
-            "pirate": do_pirate,
-            "sell": do_sell,
-            "take": do_take,
-        }
-        act[action.verb](state, player, *action.args, ctx)
+        ACTS[action.verb](state, player, *action.args, ctx)
 
     def _special_wins(self, state: ImportExportState, ctx: Context) -> None:
         """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""
