@@ -1167,3 +1167,49 @@ def test_a_card_written_by_hand_in_a_content_folder_plays_its_new_power(tmp_path
     assert q(s, "shipped.p1.spice")
     assert q(s, "credits.p1") == 10 + 6 + 2 and q(s, "credits.p2") == 0, "p2 had nothing to give"
     assert q(s, "hand.p1") == 2, "two technology goods: two cards"
+
+
+def test_smart_cars_sells_a_card_with_a_load_action_once_a_turn(table) -> None:
+    s = table(
+        players=[
+            {
+                "shipments": ["smart-cars"],
+                "hand": ["cell-phones", "rice", "segways"],
+                "imports": ["chairs"],
+            },
+            {},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["neural-units"]}},
+    )
+    assert not any(line.startswith("use smart-cars") for line in legal_lines(s, "p1")), (
+        "not while leading"
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw")
+    assert q(s, "actions.p1") == 2 and "use smart-cars rice" in legal_lines(s, "p1")
+    play(s, "p1: use smart-cars rice")
+    assert q(s, "on.island.rice") and q(s, "credits.p1") == 12 and q(s, "actions.p1") == 1
+    assert not any(line.startswith("use smart-cars") for line in legal_lines(s, "p1")), (
+        "once a turn"
+    )
+    play(s, "p1: load segways on green-1")
+    assert q(s, "leader") == "p2"
+
+
+def test_stem_cells_pays_two_to_keep_the_pirated_container(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "jutaku")
+    s = lay(players=[{"shipments": ["stem-cells"], "hand": ["rope"]}], island=["jets"])
+    play(s, "p1: lead pirate with rope", "p2: draw", "p3: draw", "p1: pirate jets from island")
+    assert choices_of(s, "p1") == {"pay", "none"}
+    play(s, "p1: choose pay")
+    assert q(s, "owns.p1.jets") and q(s, "credits.p1") == 8 and not q(s, "on.discard.jets")
+
+
+def test_oysters_contracts_a_luxury_card_without_an_action(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "jutaku")
+    s = lay(players=[{"shipments": ["oysters"], "hand": ["jets", "rice"]}])
+    assert "use oysters jets" in legal_lines(s, "p1") and "use oysters rice" not in legal_lines(
+        s, "p1"
+    )
+    play(s, "p1: use oysters jets", "p1: choose green-1")
+    assert q(s, "contracted.p1.jets") and q(s, "phase") == "lead"

@@ -162,7 +162,14 @@ def do_pirate(
     ctx.emit("pirate", name, f"{name} pirates {card} from {where}", card=card)
     owner = state.ship(source).owner if source != ISLAND else None  # type: ignore[union-attr]
     facts = {} if owner is None else {"owner": owner, "ship": source}
-    fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type, **facts)
+    _take_pirated(state, seat, card, source, to, ctx)
+    fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type, card=card, **facts)
+
+
+def _take_pirated(
+    state: ImportExportState, seat: int, card: str, source: str, to: str | None, ctx: Context
+) -> None:
+    name = state.players[seat]
     if source == ISLAND:
         state.island.remove(card)
     else:

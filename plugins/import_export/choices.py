@@ -41,7 +41,7 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
     if where == "my-ships":  # home ships the power's card may be contracted onto
         from .shipments import capacity, contracted
 
-        size = c.card(spec["_card"]).size
+        size = c.card(spec.get("for", spec["_card"])).size
         return [
             sh.id
             for sh in state.home_ships(chooser)

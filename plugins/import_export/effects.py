@@ -116,6 +116,14 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    if "acting" in cond:  # I am taking actions of this type now, with some left
+        flow = state.flow
+        return (
+            state.declared == cond["acting"]
+            and who.me in flow.active
+            and state.actions_left[who.me] > 0
+            and state.did[who.me] is not None
+        )
     if "leader" in cond:  # I lead this turn
         return (state.leader == who.me) == cond["leader"]
     if "tier_met" in cond:  # the power's card may be contracted: its tier is met
@@ -361,8 +369,16 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
             f"{spec['card']} moves from {ship.id} to {spec['to']} ({who.card})",
         )
         return
+    card = str({"self": who.card, "$event": who.data.get("card")}.get(spec["card"], spec["card"]))
+    if spec["from"] == "anywhere":  # wherever the card lies now (the container just pirated)
+        where = next((p for p in _everywhere(state) if card in p), None)
+        if where is None:
+            return
+        where.remove(card)
+        _put(state, who, card, spec["to"], ctx)
+        ctx.emit("move", _name(state, who.me), f"{card} moves to {spec['to']} ({who.card})")
+        return
     source, giver, kind = zone(state, who, spec["from"])
-    card = who.card if spec["card"] == "self" else spec["card"]
     if spec["card"] == "random":
         if not source:
             return
@@ -379,6 +395,33 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
         _name(state, who.me),
         f"{card} moves from {spec['from']} to {spec['to']} ({who.card})",
     )
+
+
+def _everywhere(state: ImportExportState) -> list[list[str]]:
+    places = [state.island, state.discard, *state.hands, *state.imports, *state.goods]
+    return places + [s.loaded for s in state.ships]
+
+
+def e_spend_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """The power costs one of the turn's actions (SMART CARS: a load action)."""
+    state.actions_left[who.me] = max(0, state.actions_left[who.me] - amount(state, who, spec))
+
+
+def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A card from my hand contracted onto a ship in my harbor, without an action (OYSTERS)."""
+    from .powers import fire
+    from .shipments import check_complete
+
+    ship = state.ship(spec["ship"])
+    card = spec["card"]
+    if ship is None or card not in state.hands[who.me]:
+        return
+    state.hands[who.me].remove(card)
+    ship.contracts.append(card)
+    name = _name(state, who.me)
+    ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({who.card})")
+    fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type)
+    check_complete(state, ship, ctx)
 
 
 def e_take_all(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
@@ -440,6 +483,8 @@ EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "take_all": e_take_all,
     "draw_match": e_draw_match,
     "win": e_win,
+    "spend_action": e_spend_action,
+    "contract_card": e_contract_card,
 }
 
 

@@ -301,6 +301,7 @@ class ImportExport(Game):
             settle(state, self, ctx)
         elif verb == "use":
             use(state, player, args[0], args[1], ctx)
+            settle(state, self, ctx)  # a power that spends an action may end the turn
         elif verb == "draw":
             do_draw(state, player, self, ctx)
         elif verb == "lead":

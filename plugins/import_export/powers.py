@@ -102,8 +102,8 @@ def fire(state: ImportExportState, ctx: Context, event: str, **data: Any) -> Non
 
 
 def _facts(data: dict[str, Any]) -> dict[str, Any]:
-    """What a power's later questions need of its event (JSON: the ship, its owner)."""
-    return {k: data[k] for k in ("ship", "owner") if k in data}
+    """What a power's later questions need of its event (JSON: the ship, its owner, the card)."""
+    return {k: data[k] for k in ("ship", "owner", "card") if k in data}
 
 
 def completed(state: ImportExportState, seat: int, cards: list[str], ctx: Context) -> None:
