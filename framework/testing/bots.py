@@ -33,10 +33,12 @@ def _bots(table: Table, seed: int, max_steps: int | None) -> int:
         for _ in range(max_steps or step_cap(s.game)):
             if s.over:
                 break
-            before = StateImage(s.state, s.content.built)
+            before = StateImage(s.state, s.content.built, s.content.fingerprint)
             action = bot.choose(s)
-            if StateImage(s.state, s.content.built) != before:
-                diff = difference(before.data, StateImage(s.state, s.content.built).data)
+            if StateImage(s.state, s.content.built, s.content.fingerprint) != before:
+                diff = difference(
+                    before.data, StateImage(s.state, s.content.built, s.content.fingerprint).data
+                )
                 run.fail(f"the bot changed the state while choosing {s.format(action)!r}: {diff}")
             try:
                 s.apply(action)

@@ -77,18 +77,23 @@ _IMAGE_TABLE: dict[type, Any] = {
 }
 
 
-_TABLES: dict[type, dict[type, Any]] = {}
+_TABLES: dict[tuple[type, str], dict[type, Any]] = {}
 
 
-def _image_table(shared: Any) -> dict[type, Any]:
+def _image_table(shared: Any, name: str = "") -> dict[type, Any]:
     """The pickling table, also leaving out the game's built content (`shared`): it is made
-    once per load and shared by every session, so its identity names it."""
+    once per load and shared by every session, so its content's fingerprint (`name`) names it
+    (two loads of the same files are the same content), else its identity."""
     kind = type(shared)
     if shared is None or kind in _IMAGE_TABLE or kind.__module__ == "builtins":
         return _IMAGE_TABLE
-    if kind not in _TABLES:
-        _TABLES[kind] = {**_IMAGE_TABLE, kind: lambda o: (str, (f"<{kind.__name__} {id(o)}>",))}
-    return _TABLES[kind]
+    key = (kind, name)
+    if key not in _TABLES:
+        _TABLES[key] = {
+            **_IMAGE_TABLE,
+            kind: lambda o: (str, (f"<{kind.__name__} {name or id(o)}>",)),
+        }
+    return _TABLES[key]
 
 
 class StateImage:
@@ -97,10 +102,10 @@ class StateImage:
 
     __slots__ = ("pickled", "_data")
 
-    def __init__(self, state: Any, shared: Any = None) -> None:
+    def __init__(self, state: Any, shared: Any = None, name: str = "") -> None:
         buffer = io.BytesIO()
         pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-        pickler.dispatch_table = _image_table(shared)  # type: ignore[assignment]
+        pickler.dispatch_table = _image_table(shared, name)  # type: ignore[assignment]
         try:
             pickler.dump(state)
             self.pickled: bytes | None = buffer.getvalue()
@@ -137,7 +142,7 @@ def snapshot(session: Session, renders: bool = True) -> dict[str, Any]:
         "over": session.state.flow.over,
         "legal actions": session.legal_actions(),
         "views": {str(p): session.view(p) for p in seats},
-        "state": StateImage(session.state, session.content.built),
+        "state": StateImage(session.state, session.content.built, session.content.fingerprint),
     }
     if renders:
         out["renders"] = {str(p): session.render(p) for p in seats}
