@@ -407,23 +407,6 @@ def e_spend_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) 
     state.actions_left[who.me] = max(0, state.actions_left[who.me] - amount(state, who, spec))
 
 
-def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
-    """A card from my hand contracted onto a ship in my harbor, without an action (OYSTERS)."""
-    from .powers import fire
-    from .shipments import check_complete
-
-    ship = state.ship(spec["ship"])
-    card = spec["card"]
-    if ship is None or card not in state.hands[who.me]:
-        return
-    state.hands[who.me].remove(card)
-    ship.contracts.append(card)
-    name = _name(state, who.me)
-    ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({who.card})")
-    fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type)
-    check_complete(state, ship, ctx)
-
-
 def e_take_all(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """From every other player's place (a hand, revealed), every card of a type (or "any"):
     to me, with credits for each (HAWAIIAN SALT); `only_them`: from the chooser only (DYSON
@@ -484,7 +467,6 @@ EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
     "draw_match": e_draw_match,
     "win": e_win,
     "spend_action": e_spend_action,
-    "contract_card": e_contract_card,
 }
 
 

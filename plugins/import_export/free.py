@@ -144,7 +144,25 @@ def e_imports_to_goods(state: ImportExportState, who: Who, spec: Any, ctx: Conte
     gain(state, who.me, spec.get("gain_each", 0) * len(moved), ctx, who.card)
 
 
+def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A card from my hand contracted onto a ship in my harbor, without an action (OYSTERS)."""
+    from .powers import fire
+    from .shipments import check_complete
+
+    ship = state.ship(spec["ship"])
+    card = spec["card"]
+    if ship is None or card not in state.hands[who.me]:
+        return
+    state.hands[who.me].remove(card)
+    ship.contracts.append(card)
+    name = state.players[who.me]
+    ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({who.card})")
+    fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type)
+    check_complete(state, ship, ctx)
+
+
 EFFECTS.update(
+    contract_card=e_contract_card,
     free_action=e_free_action,
     contract_self=e_contract_self,
     load_self=e_load_self,
