@@ -165,7 +165,6 @@ def _win(state: ImportExportState, winner: int, amount: int, ctx: Context) -> No
     ship = state.ship(auction.ship)
     assert ship is not None
     auction.winner = winner
-    auction.paid = amount
     name = state.players[winner]
     ctx.emit("win", name, f"{name} wins the import from {ship.id}", amount=amount)
     pay(state, winner, amount, ctx, "the winning bid")
@@ -195,13 +194,21 @@ def _ask(state: ImportExportState, decision: Decision, ctx: Context) -> None:
     ctx.emit("ask", name, f"{name}: {decision.prompt}")
 
 
+def _imported_this_round(state: ImportExportState, seat: int) -> int:
+    auction = state.auction
+    assert auction is not None
+    return sum(1 for card in auction.taken if card in state.imports[seat])
+
+
 def keep_places(state: ImportExportState, seat: int) -> list[str]:
     """Where an imported card may go now: imports (one a round, if there is room), goods (if
     there is room); none means it is discarded."""
     auction = state.auction
     assert auction is not None
     places = []
-    if not auction.into_imports and imports_room(state, seat):
+    if _imported_this_round(state, seat) < state.c.rules["import"]["most_into_imports"] and (
+        imports_room(state, seat)
+    ):
         places.append(IMPORTS)
     if goods_room(state, seat):
         places.append(GOODS)
@@ -221,7 +228,7 @@ def why_not_keep(state: ImportExportState, seat: int, card: str, place: str | No
     if place is None:
         return f"there is room in your {' and '.join(places)}: keep it there" if places else None
     if place not in places:
-        if place == IMPORTS and auction.into_imports:
+        if place == IMPORTS and _imported_this_round(state, seat):
             return "only one imported card a round goes to your imports"
         return f"your {place} are full"
     return None
@@ -245,7 +252,6 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
     name = state.players[seat]
     auction.taken.append(card)
     if place == IMPORTS:
-        auction.into_imports = True
         state.imports[seat].append(card)
     elif place == GOODS:
         state.goods[seat].append(card)

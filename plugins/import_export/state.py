@@ -35,9 +35,7 @@ class Auction:
     bidders: list[int]
     bids: dict[int, int] = field(default_factory=dict)
     winner: int | None = None
-    paid: int = 0
     to_take: int = 0
-    into_imports: bool = False  # the winner put a card in their imports this round
     taken: list[str] = field(default_factory=list)  # the cards imported this round
 
 
