@@ -109,7 +109,8 @@ def test_cups_draws_five_and_potatoes_two_cards_and_two_credits(table) -> None:
 def test_flamethrowers_flips_a_coin_both_ways() -> None:
     """Heads: every other player pays 4; tails: you pay every other player 2."""
     from dockyard.game import Context
-    from dockyard.plugins.import_export.effects import Who, run
+    from dockyard.plugins.import_export.powers import run
+    from dockyard.plugins.import_export.reading import Who
 
     seen = set()
     for seed in range(12):
@@ -820,7 +821,7 @@ def test_books_pays_when_someone_follows_an_import_lead(table, follow, paid) -> 
 
 
 def test_board_games_and_scotch_whisky_change_the_limits(tmp_path) -> None:
-    from dockyard.plugins.import_export.harbor import goods_room, imports_room
+    from dockyard.plugins.import_export.reading import goods_room, imports_room
 
     lay = expansion_table(tmp_path, "kickstarter")
     every = ["board-games", "laptops", "rice", "pistols", "jets"]  # one shipment of every type

@@ -4,7 +4,8 @@ The package follows the rulebook:
     components.py   the box: 100 goods cards, harbors and ships, payouts, credits (content/)
     state.py        what is on the table
     setting_up.py   SETTING UP
-    harbor.py       YOUR HARBOR: imports and goods limits, tiers, credits, drawing
+    reading.py      YOUR HARBOR's limits and tiers, and what powers read (conditions, counts)
+    harbor.py       YOUR HARBOR: credits, drawing
     shipments.py    SHIPMENTS: contracts, loading, completing, ships to sea and home
     turns.py        PLAYING A TURN: lead or draw, follow or draw, act, the next leader
     actions.py      CONTRACT, LOAD, PIRATE, SUPPLY
@@ -12,11 +13,16 @@ The package follows the rulebook:
     scoring.py      ENDING THE GAME and SCORING
     information.py  what each player sees, queries, conservation, the RL action index
     text.py         canonical action text and the table for `show`
+    powers.py       the goods' powers: when they run (events), the effects interpreter
+    effects.py      the effects that change the table (credits, cards drawn and moved)
+    choices.py      powers that ask a player (`choose WORD`)
+    free.py         free actions and powers used at any time (`use CARD WORD`)
     bot.py          the greedy bot
-    variants.py     the extended game
+    variants.py     the extended game and the expansions
     game.py         the Game object tying them together
 
-The goods' powers are printed text in this part (issue 17 makes them play).
+The modules that run powers are layered: reading < harbor < powers < shipments < effects <
+choices < free; game.py puts the effects vocabulary together.
 """
 
 from __future__ import annotations

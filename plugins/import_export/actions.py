@@ -20,8 +20,9 @@ from typing import Any
 
 from dockyard import Context
 
-from .harbor import gain, imports_room, tier
+from .harbor import gain
 from .powers import fire
+from .reading import imports_room, tier
 from .shipments import (
     capacity,
     check_complete,

@@ -25,7 +25,9 @@ from dockyard import Context, Decision
 from dockyard.flow import push
 
 from .components import GOOD_TYPES
-from .effects import Who, holds
+from .powers import run
+from .reading import Who, holds
+from .shipments import capacity, contracted, fits
 from .state import ImportExportState
 
 POWER = "power"  # the kind of the questions powers ask
@@ -39,8 +41,6 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
     if where == "cards":
         return sorted(c.by_id)
     if where == "my-ships":  # home ships the power's card may be contracted onto
-        from .shipments import capacity, contracted
-
         size = c.card(spec.get("for", spec["_card"])).size
         return [
             sh.id
@@ -48,8 +48,6 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
             if contracted(state, sh) + size <= capacity(state, chooser)
         ]
     if where == "my-fitting-ships":  # home ships the power's card may be loaded onto
-        from .shipments import fits
-
         return [sh.id for sh in state.home_ships(chooser) if fits(state, sh, spec["_card"])]
     if where == "completed-low":  # completed shipments of tier 1 or lower, anyone's
         return sorted(
@@ -127,8 +125,6 @@ def ask(
     asked = [(s, options(state, spec, who, s)) for s in choosers]
     asked = [(s, opts) for s, opts in asked if opts]
     if not asked:
-        from .effects import run
-
         run(state, who, rest, ctx)
         return
     for k, (chooser, opts) in enumerate(reversed(asked)):
@@ -164,8 +160,6 @@ def answer_options(state: ImportExportState, decision: Decision) -> list[str]:
 
 def answered(state: ImportExportState, decision: Decision, word: str, ctx: Context) -> None:
     """Run the chosen option, then what followed the `choose`."""
-    from .effects import run
-
     data = question(decision)
     who = Who(data["owner"], data["them"], data["card"], data["data"])
     chosen = dict(options(state, data["spec"], who, decision.player))[word]

@@ -1,168 +1,21 @@
-"""The words of the goods' powers: quantities, conditions and effects, as goods.json writes
-them (the `effects` of a card; goods.schema.json defines each word). Each effect is one small
-function of (state, who, spec, ctx); powers.py decides when they run.
-
-Who: `me` is the power's owner (whose completed shipments hold the card), `them` the player
-whose action set it off (the one who completed, contracted, pirated...), when there is one.
-
-Quantities (`count`):
-    "credits"                             my active credits
-    {"goods": TYPE|"any", "whose": W}      goods of a type (W: "me" (default), "all", "others")
-    {"shipments": TYPE|"any", "whose": W}  completed shipment cards of a type
-    "hand"                                 cards in my hand
-    "types"                                good types I hold at least one of (FERRARIS counts)
-    {"loaded": "me"}                       containers on my ships, at sea or in harbor
-    {"pairs": [T1, T2]}                    pairs of goods of two types (the fewer of the two)
-Conditions: {"count": Q, "at_least": N} / {"count": Q, "at_most": N} / {"most": Q} (no one
-has more; with "alone": nobody as many) / {"most_types": N} / {"twice_credits": true} /
-{"room": "imports" | "goods"} /
-{"all": [C, ...]}.
-Amounts: a number, or {"per": Q, "times": N} (N for each).
+"""The words of the goods' powers that change the table: credits, cards drawn and moved,
+chances (goods.json's `effects`; goods.schema.json defines each word). Each effect is one small
+function of (state, who, spec, ctx), registered in powers.EFFECTS; powers.py decides when they
+run, reading.py what they read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from dockyard import Context
 from dockyard.flow import reveal
 
-from .components import ACTIONS, GOOD_TYPES
-from .harbor import draw_card, gain, goods_room, pay
+from .harbor import draw_card, gain, pay
+from .powers import Effect, fire, run
+from .reading import Who, amount, goods_room, holds, imports_room
+from .shipments import take_container
 from .state import ImportExportState
-
-
-class Who:
-    """The players an effect concerns."""
-
-    __slots__ = ("me", "them", "card", "data")
-
-    def __init__(
-        self, me: int, them: int | None = None, card: str = "", data: dict[str, Any] | None = None
-    ) -> None:
-        self.me = me
-        self.them = them
-        self.card = card  # the card whose power this is
-        self.data = data or {}  # the event's facts: the ship it was about, that ship's owner
-
-
-# ---- quantities and conditions ----------------------------------------------------------------
-
-
-def _seats(state: ImportExportState, who: Who, whose: str) -> list[int]:
-    everyone = range(len(state.players))
-    if whose == "all":
-        return list(everyone)
-    if whose == "others":
-        return [s for s in everyone if s != who.me]
-    if whose == "them" and who.them is not None:
-        return [who.them]
-    return [who.me]
-
-
-def goods_count(state: ImportExportState, seat: int, good_type: str) -> int:
-    """Goods of a type in a seat's harbor, with virtual goods (FERRARIS) counted."""
-    from .powers import modifiers
-
-    c = state.c
-    real = sum(1 for g in state.goods[seat] if good_type == "any" or c.card(g).type == good_type)
-    virtual = len(modifiers(state, seat, "virtual-goods"))
-    return real + (virtual if good_type != "any" else virtual * len(GOOD_TYPES))
-
-
-def quantity(state: ImportExportState, who: Who, q: Any, seat: int | None = None) -> int:
-    c = state.c
-    me = who.me if seat is None else seat
-    if q == "credits":
-        return state.credits[me]
-    if q == "hand":
-        return len(state.hands[me])
-    if q == "types":
-        return sum(1 for t in GOOD_TYPES if goods_count(state, me, t))
-    if q == "shipments-all":
-        return len(state.shipments[me])
-    if q == "imports-best-action":  # COLOGNE: the action type most often in my imports
-        counts = [sum(1 for i in state.imports[me] if c.card(i).action == a) for a in ACTIONS]
-        return max(counts)
-    if isinstance(q, dict):
-        whose = q.get("whose", "me")
-        seats = [me] if seat is not None else _seats(state, who, whose)
-        if "goods" in q:
-            return sum(goods_count(state, s, q["goods"]) for s in seats)
-        if "shipments" in q:
-            kind = q["shipments"]
-            return sum(
-                1
-                for s in seats
-                for card in state.shipments[s]
-                if kind == "any" or c.card(card).type == kind
-            )
-        if "loaded" in q:
-            return sum(len(ship.loaded) for ship in state.ships if ship.owner in seats)
-        if "pairs" in q:
-            return sum(min(goods_count(state, s, t) for t in q["pairs"]) for s in seats)
-    raise ValueError(f"unknown quantity {q!r}")
-
-
-def amount(state: ImportExportState, who: Who, spec: Any) -> int:
-    if isinstance(spec, int):
-        return spec
-    return quantity(state, who, spec["per"]) * spec.get("times", 1)
-
-
-def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
-    if cond is None:
-        return True
-    if "all" in cond:
-        return all(holds(state, who, c) for c in cond["all"])
-    if "acting" in cond:  # I am taking actions of this type now, with some left
-        flow = state.flow
-        return (
-            state.declared == cond["acting"]
-            and who.me in flow.active
-            and state.actions_left[who.me] > 0
-            and state.did[who.me] is not None
-        )
-    if "leader" in cond:  # I lead this turn
-        return (state.leader == who.me) == cond["leader"]
-    if "tier_met" in cond:  # the power's card may be contracted: its tier is met
-        printed = state.c.card(who.card)
-        from .harbor import tier
-
-        return tier(state, who.me, printed.type) >= printed.tier
-    if "room" in cond:  # room in my imports or goods
-        from .harbor import imports_room
-
-        room = imports_room if cond["room"] == "imports" else goods_room
-        return room(state, who.me)
-    if "most_types" in cond:
-        others = [s for s in range(len(state.players)) if s != who.me]
-        most = 0
-        for t in GOOD_TYPES:
-            mine = goods_count(state, who.me, t)
-            if mine and all(goods_count(state, s, t) <= mine for s in others):
-                most += 1
-        return most >= cond["most_types"]
-    if "twice_credits" in cond:
-        mine = state.credits[who.me]
-        return all(mine >= 2 * state.credits[s] for s in range(len(state.players)) if s != who.me)
-    if "most" in cond:
-        mine = quantity(state, who, cond["most"])
-        others = [
-            quantity(state, who, cond["most"], seat=s)
-            for s in range(len(state.players))
-            if s != who.me
-        ]
-        best = max(others, default=0)
-        return mine > 0 and (mine > best if cond.get("alone") else mine >= best)
-    value = quantity(state, who, cond["count"])
-    if "at_least" in cond and value < cond["at_least"]:
-        return False
-    if "at_most" in cond and value > cond["at_most"]:
-        return False
-    return True
-
 
 # ---- effects ----------------------------------------------------------------------------------------
 
@@ -186,8 +39,6 @@ def transfer(
         f"{_name(state, giver)} gives {n} credits to {_name(state, taker)} ({why})",
         amount=-n,
     )
-    from .powers import fire
-
     if n >= 4:
         fire(state, ctx, "spent", by=giver)
     return n
@@ -278,8 +129,6 @@ def e_move_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> 
         f"{name} moves {card} to {'their goods' if to == 'goods' else 'the supply island'}",
     )
     if to == "goods":
-        from .powers import fire
-
         fire(state, ctx, "good", by=who.me, type=state.c.card(card).type)
 
 
@@ -333,8 +182,6 @@ def zone(state: ImportExportState, who: Who, name: str) -> tuple[list[str], int 
 
 def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -> None:
     """A card into a place; into goods or imports only with room (else to the discard pile)."""
-    from .harbor import imports_room
-
     target, seat, kind = zone(state, who, to)
     if seat is None and kind not in ("island", "discard"):
         target, kind = state.discard, "discard"  # nobody to give it to
@@ -347,8 +194,6 @@ def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -
         target, kind = state.discard, "discard"
     target.append(card)
     if kind == "goods" and seat is not None:
-        from .powers import fire
-
         fire(state, ctx, "good", by=seat, type=state.c.card(card).type)
 
 
@@ -356,8 +201,6 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """One card from a place to another: `card` is its id, "self" (the power's card) or
     "random" (one at random: a hand)."""
     if spec["from"] == "sea":  # a container on a ship at sea (its ship comes home if emptied)
-        from .shipments import take_container
-
         ship = next((sh for sh in state.at_sea() if spec["card"] in sh.loaded), None)
         if ship is None:
             return
@@ -450,37 +293,22 @@ def e_win(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
         state.won.append(who.me)
 
 
-EFFECTS: dict[str, Callable[[ImportExportState, Who, Any, Context], None]] = {
-    "gain": e_gain,
-    "pay": e_pay,
-    "passive": e_passive,
-    "draw": e_draw,
-    "collect": e_collect,
-    "charge": e_charge,
-    "give_each": e_give_each,
-    "chance": e_chance,
-    "move_self": e_move_self,
-    "draw_until_pair": e_draw_until_pair,
-    "seed_island": e_seed_island,
-    "move": e_move,
-    "take_all": e_take_all,
-    "draw_match": e_draw_match,
-    "win": e_win,
-    "spend_action": e_spend_action,
-}
-
-
-def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
-    """Each effect in order: `{"gain": 2}`, `{"if": C, "then": [...], "else": [...]}`."""
-    for i, effect in enumerate(effects):
-        if "choose" in effect:
-            from .choices import ask
-
-            ask(state, who, effect["choose"], list(effects[i + 1 :]), ctx)
-            return  # the rest runs once the choice is made
-        if "if" in effect and "then" in effect:
-            branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
-            run(state, who, branch, ctx)
-            continue
-        for word, spec in effect.items():
-            EFFECTS[word](state, who, spec, ctx)
+# the words this module gives powers.EFFECTS (game.py puts the vocabulary together)
+WORDS: dict[str, Effect] = dict(
+    gain=e_gain,
+    pay=e_pay,
+    passive=e_passive,
+    draw=e_draw,
+    collect=e_collect,
+    charge=e_charge,
+    give_each=e_give_each,
+    chance=e_chance,
+    move_self=e_move_self,
+    draw_until_pair=e_draw_until_pair,
+    seed_island=e_seed_island,
+    move=e_move,
+    take_all=e_take_all,
+    draw_match=e_draw_match,
+    win=e_win,
+    spend_action=e_spend_action,
+)

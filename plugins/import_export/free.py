@@ -19,16 +19,18 @@ from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
 from .choices import options, substitute
-from .effects import EFFECTS, Who, holds, run
+from .harbor import gain
+from .importing import choose_options, import_alone
+from .powers import Effect, completed, fire, run
+from .reading import Who, goods_room, holds
+from .shipments import check_complete, load
 from .state import ImportExportState
+from .turns import options_for
 
 FREE = "free"  # the kind of a free action's question
 
 
 def e_free_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
-    from .importing import choose_options
-    from .turns import options_for
-
     action = spec["action"]
     state.actions_left[who.me] += 1
     able = choose_options(state) if action == "import" else options_for(state, who.me, action)
@@ -43,9 +45,6 @@ def e_free_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -
 
 
 def free_options(state: ImportExportState, decision: Decision) -> list[Action]:
-    from .importing import choose_options
-    from .turns import options_for
-
     data = json.loads(decision.data[0])
     seat = decision.player
     name = state.players[seat]
@@ -63,8 +62,6 @@ def take_free(
 ) -> None:
     """Play a free action (`perform(action)` does it as a turn's action would), then ask for
     the next one if more are free."""
-    from .importing import import_alone
-
     data = json.loads(decision.data[0])
     seat = decision.player
     if action.verb == "pass":
@@ -86,8 +83,6 @@ def take_free(
 def e_contract_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """The power's own card, from the hand or the shipments, contracted onto a ship in the
     owner's harbor (BAMBOO, LUTEFISK)."""
-    from .shipments import check_complete
-
     ship = state.ship(spec["ship"])
     card = who.card
     for place in (state.hands[who.me], state.shipments[who.me]):
@@ -104,8 +99,6 @@ def e_contract_self(state: ImportExportState, who: Who, spec: Any, ctx: Context)
 
 def e_load_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """The power's own card, from the shipments, loaded as a container (SEGWAYS)."""
-    from .shipments import load
-
     ship = state.ship(spec["ship"])
     if ship is None or who.card not in state.shipments[who.me]:
         return
@@ -116,16 +109,12 @@ def e_load_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> 
 
 def e_activate(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """A card's one-time power, as if its shipment had just completed (APPLES)."""
-    from .powers import completed
-
     completed(state, who.me, [spec], ctx)
 
 
 def e_copy(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """From now on this card has the powers of another (WIND TURBINES); a one-time power
     works at once."""
-    from .powers import completed
-
     state.copies[who.card] = spec
     name = state.players[who.me]
     ctx.emit("copy", name, f"{state.c.card(who.card).name} copies {state.c.card(spec).name}")
@@ -135,8 +124,6 @@ def e_copy(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
 def e_imports_to_goods(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """Every import of an action type into the goods, credits for each; what does not fit
     is discarded (SOY SAUCE)."""
-    from .harbor import gain, goods_room
-
     moved = [c for c in state.imports[who.me] if state.c.card(c).action == spec["action"]]
     for card in moved:
         state.imports[who.me].remove(card)
@@ -146,9 +133,6 @@ def e_imports_to_goods(state: ImportExportState, who: Who, spec: Any, ctx: Conte
 
 def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """A card from my hand contracted onto a ship in my harbor, without an action (OYSTERS)."""
-    from .powers import fire
-    from .shipments import check_complete
-
     ship = state.ship(spec["ship"])
     card = spec["card"]
     if ship is None or card not in state.hands[who.me]:
@@ -161,7 +145,8 @@ def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context)
     check_complete(state, ship, ctx)
 
 
-EFFECTS.update(
+# the words this module gives powers.EFFECTS (game.py puts the vocabulary together)
+WORDS: dict[str, Effect] = dict(
     contract_card=e_contract_card,
     free_action=e_free_action,
     contract_self=e_contract_self,

@@ -25,9 +25,11 @@ from .actions import (
     why_not_take,
 )
 from .bot import bot_action, evaluate
-from .choices import POWER, answer_options, answered
+from .choices import POWER, answer_options, answered, ask
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
+from .effects import WORDS as CHANGES
 from .free import FREE, free_options, take_free, use, use_options, why_not_use
+from .free import WORDS as ACTION_LIKE
 from .importing import (
     BID,
     GOODS,
@@ -46,6 +48,7 @@ from .importing import (
     why_not_keep,
 )
 from .information import invariants, secrets, token_counts, view
+from .powers import EFFECTS, STOPS
 from .powers import winners as power_winners
 from .scoring import end_reasons, outcome
 from .setting_up import set_up
@@ -66,6 +69,12 @@ from .turns import (
     settle,
     why_not_play,
 )
+
+# The vocabulary of goods.json's powers, put together: the words that change the table, the
+# action-like ones, and the question (powers.py runs them, reading.py is what they read).
+EFFECTS.update(CHANGES)
+EFFECTS.update(ACTION_LIKE)
+STOPS["choose"] = ask
 
 # verb -> the types of its arguments (str, int, or None for "a string or nothing")
 SIGNATURES: dict[str, tuple[Any, ...]] = {

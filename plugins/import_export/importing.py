@@ -25,8 +25,9 @@ from typing import Any
 from dockyard import Context, Decision
 from dockyard.flow import answer, ask_together, push, reveal
 
-from .harbor import gain, goods_room, imports_room, pay
-from .powers import anyone_has, fire, modifiers
+from .harbor import gain, pay
+from .powers import fire
+from .reading import anyone_has, goods_room, imports_room, modifiers
 from .shipments import take_container
 from .state import Auction, ImportExportState
 

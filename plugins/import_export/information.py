@@ -15,9 +15,8 @@ from itertools import combinations
 from typing import Any
 
 from .components import ACTIONS, GOOD_TYPES
-from .harbor import goods_held, goods_limit, imports_limit, tier
 from .importing import GOODS, IMPORTS
-from .powers import modifiers
+from .reading import goods_held, goods_limit, imports_limit, modifiers, tier
 from .scoring import bills
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState

@@ -17,37 +17,48 @@ Events the rules fire: `shipment` (a shipment completed: by, types, colors, card
 to someone's goods: by, type), `ship-home` (a ship back from sea: by = its owner), `draw` (a
 draw action: by), `pirate` (a pirate action: by), `import` (containers imported: by, owner,
 colors), `lead` (by, action), `spent` (someone paid or gave 4 credits or more: by).
-Every ability may add `"if": CONDITION` (effects.py).
+Every ability may add `"if": CONDITION` (reading.py).
+
+`run` interprets a list of effects: each word is looked up in `EFFECTS` (effects.py, free.py)
+or `STOPS` (choices.py: a question, after which the rest waits for the answer); game.py fills
+both, so no module here needs the ones built on it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dockyard import Context
 
-from .effects import Who, amount, holds, run
+from .reading import Who, abilities, amount, holds
 from .state import ImportExportState
 
+Effect = Callable[[ImportExportState, Who, Any, Context], None]
+# An effect that stops to ask (choices.py's `choose`): it is given the effects after it, to
+# run once the answer is in.
+Stop = Callable[[ImportExportState, Who, Any, list[Any], Context], None]
 
-def abilities(state: ImportExportState, card: str) -> tuple[dict[str, Any], ...]:
-    """A card's abilities (a copy's are the copied card's: WIND TURBINES)."""
-    copied = state.copies.get(card)
-    return state.c.card(copied if copied else card).effects
-
-
-def modifiers(state: ImportExportState, seat: int, kind: str) -> list[dict[str, Any]]:
-    """The lasting changes of `kind` that `seat`'s powers make (those whose `if` holds)."""
-    return [
-        ability
-        for card in state.shipments[seat]
-        for ability in abilities(state, card)
-        if ability.get("modify") == kind and holds(state, Who(seat, None, card), ability.get("if"))
-    ]
+# Every word of goods.json's effects (effects.py, free.py) and the words that ask
+# (choices.py), put together by game.py.
+EFFECTS: dict[str, Effect] = {}
+STOPS: dict[str, Stop] = {}
 
 
-def anyone_has(state: ImportExportState, kind: str) -> list[tuple[int, dict[str, Any]]]:
-    return [(s, m) for s in range(len(state.players)) for m in modifiers(state, s, kind)]
+def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
+    """Each effect in order: `{"gain": 2}`, `{"if": C, "then": [...], "else": [...]}`; at an
+    effect that asks (`choose`), the rest waits for the answer."""
+    for i, effect in enumerate(effects):
+        stop = next((word for word in effect if word in STOPS), None)
+        if stop is not None:
+            STOPS[stop](state, who, effect[stop], list(effects[i + 1 :]), ctx)
+            return
+        if "if" in effect and "then" in effect:
+            branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
+            run(state, who, branch, ctx)
+            continue
+        for word, spec in effect.items():
+            EFFECTS[word](state, who, spec, ctx)
 
 
 def _clockwise(state: ImportExportState) -> list[int]:

@@ -26,8 +26,8 @@ from typing import Any
 from dockyard import Outcome
 
 from .components import GOOD_TYPES
-from .effects import goods_count
-from .powers import anyone_has, end_scores, modifiers
+from .powers import end_scores
+from .reading import anyone_has, goods_count, goods_held, goods_limit, modifiers
 from .state import ImportExportState
 
 
@@ -113,8 +113,6 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
 def moved_imports(state: ImportExportState, seat: int) -> list[str]:
     """CHEAP SHIRTS: at game end the imports join the goods, as far as the limit allows (the
     types of those that fit, in the order they came)."""
-    from .harbor import goods_held, goods_limit
-
     if not modifiers(state, seat, "end-imports-to-goods"):
         return []
     room = max(0, goods_limit(state, seat) - goods_held(state, seat))

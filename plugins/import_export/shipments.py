@@ -20,9 +20,9 @@ from collections import Counter
 
 from dockyard import Context
 
-from .effects import Who, run
 from .harbor import draw_card, gain
-from .powers import completed, fire, modifiers
+from .powers import completed, fire, run
+from .reading import Who, modifiers
 from .state import ImportExportState, Ship
 
 ANY = "any"  # a container of any color (a rainbow requirement)

@@ -10,7 +10,7 @@ from dockyard import Action
 from dockyard.words import plural
 
 from .components import Card
-from .harbor import goods_limit, imports_limit, tier
+from .reading import goods_limit, imports_limit, tier
 from .shipments import missing, requirement
 from .state import ImportExportState
 

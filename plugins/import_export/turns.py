@@ -31,10 +31,10 @@ from dockyard.flow import Phase, end_turn
 
 from .actions import contract_options, load_options, pirate_options, supply_options
 from .components import ACTIONS
-from .effects import Who, amount
-from .harbor import draw, matching_imports
+from .harbor import draw
 from .importing import choose_options, rounds_left
-from .powers import fire, modifiers
+from .powers import fire
+from .reading import Who, amount, matching_imports, modifiers
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 
 IMPORT = "import"
