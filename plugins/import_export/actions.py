@@ -19,10 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context
+from dockyard.flow import reveal
 
-from .harbor import gain
-from .powers import fire
-from .reading import imports_room, tier
+from .harbor import draw_card, gain
+from .powers import fire, run
+from .reading import Who, imports_room, modifiers, tier
 from .shipments import (
     capacity,
     check_complete,
@@ -35,6 +36,7 @@ from .shipments import (
 from .state import ImportExportState
 
 ISLAND = "island"
+DECK, TOP, RANDOM = "deck", "top", "random"  # MINI VAN: pirate the top card, a random card
 
 
 def contract_cost(state: ImportExportState, seat: int, card: str) -> int:
@@ -80,7 +82,7 @@ def do_contract(state: ImportExportState, seat: int, card: str, ship_id: str, ct
     name = state.players[seat]
     extra = f" (using {cost} contract actions)" if cost > 1 else ""
     ctx.emit("contract", name, f"{name} contracts {card} onto {ship_id}{extra}", card=card)
-    fire(state, ctx, "contract", by=seat, type=state.c.card(card).type)
+    fire(state, ctx, "contract", by=seat, type=state.c.card(card).type, ship=ship_id)
     check_complete(state, ship, ctx)
 
 
@@ -129,19 +131,39 @@ def load_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
 # ---- pirate -----------------------------------------------------------------------------------------
 
 
-def _source(state: ImportExportState, source: str) -> list[str] | None:
+def _source(state: ImportExportState, seat: int, source: str) -> list[str] | None:
+    """The cards a pirate may take from `source`: a ship at sea, the island; with MINI VAN also
+    another player's ship in harbor (its containers), the deck (`top`) or a player's hand
+    (`random`)."""
     if source == ISLAND:
         return state.island
     ship = state.ship(source)
-    return ship.loaded if ship is not None and ship.at_sea else None
+    if ship is not None and ship.at_sea:
+        return ship.loaded
+    if not modifiers(state, seat, "pirate-from"):
+        return None
+    if ship is not None and ship.owner != seat:
+        return ship.loaded
+    if source == DECK and (state.deck or state.discard):
+        return [TOP]
+    if source in state.players and state.players.index(source) != seat:
+        return [RANDOM] if state.hands[state.players.index(source)] else []
+    return None
 
 
 def why_not_pirate(
     state: ImportExportState, seat: int, card: str, source: str, to: str | None
 ) -> str | None:
-    cards = _source(state, source)
+    cards = _source(state, seat, source)
     if cards is None:
+        if modifiers(state, seat, "pirate-from"):
+            return (
+                f"{source} is not a ship at sea, another player's ship, the island, the deck "
+                "or another player's hand"
+            )
         return f"{source} is neither a ship at sea nor the island"
+    if card in (TOP, RANDOM) and card in cards:
+        return None if to is None else f"{card} is seen once taken: say no ship (`to`)"
     if card not in cards:
         return f"{card} is not on {'the island' if source == ISLAND else source}"
     able = loadable_ships(state, seat, card)
@@ -161,20 +183,70 @@ def do_pirate(
     name = state.players[seat]
     where = "the island" if source == ISLAND else source
     ctx.emit("pirate", name, f"{name} pirates {card} from {where}", card=card)
-    owner = state.ship(source).owner if source != ISLAND else None  # type: ignore[union-attr]
-    facts = {} if owner is None else {"owner": owner, "ship": source}
-    _take_pirated(state, seat, card, source, to, ctx)
+    facts: dict[str, Any] = {}
+    if card in (TOP, RANDOM):  # MINI VAN: unseen until taken
+        card = _take_unseen(state, seat, card, source, ctx)
+        if not card:
+            return
+    else:
+        ship = state.ship(source)
+        owner = ship.owner if ship is not None else None
+        facts = {} if owner is None else {"owner": owner, "ship": source}
+        _take_pirated(state, seat, card, source, to, ctx)
     fire(state, ctx, "pirate", by=seat, type=state.c.card(card).type, card=card, **facts)
+
+
+def _take_unseen(state: ImportExportState, seat: int, card: str, source: str, ctx: Context) -> str:
+    """MINI VAN: the top card of the deck or a random card of a hand, into the pirate's hand for
+    a moment: loaded onto a ship it fits (the pirate chooses which) or else discarded."""
+    if card == TOP:
+        taken = draw_card(state, ctx)
+        if taken is None:
+            return ""
+    else:
+        hand = state.hands[state.players.index(source)]
+        taken = state.rng.choice(sorted(hand))
+        reveal(state)
+        hand.remove(taken)
+    state.hands[seat].append(taken)
+    name = state.players[seat]
+    where = "the top card of the deck" if card == TOP else f"a random card of {source}'s hand"
+    ctx.emit("pirate", name, f"{name} takes {where}")  # seen by all once loaded or discarded
+    mini_van = Who(seat, None, "mini-van")
+    run(
+        state,
+        mini_van,
+        [
+            {
+                "if": {"fits": taken},
+                "then": [
+                    {
+                        "choose": {
+                            "from": "my-fitting-ships",
+                            "for": taken,
+                            "then": [{"load": {"card": taken, "ship": "$choice"}}],
+                        }
+                    }
+                ],
+                "else": [{"move": {"card": taken, "from": "me.hand", "to": "discard"}}],
+            }
+        ],
+        ctx,
+    )
+    return taken
 
 
 def _take_pirated(
     state: ImportExportState, seat: int, card: str, source: str, to: str | None, ctx: Context
 ) -> None:
     name = state.players[seat]
+    ship = state.ship(source)
     if source == ISLAND:
         state.island.remove(card)
+    elif ship is not None and not ship.at_sea:  # MINI VAN: from another player's harbor
+        ship.loaded.remove(card)
+        state.counts_as.pop(card, None)
     else:
-        ship = state.ship(source)
         assert ship is not None
         take_container(state, ship, card, ctx)
     if to is None:
@@ -189,6 +261,11 @@ def _take_pirated(
 def pirate_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     sources = [(s.id, s.loaded) for s in state.at_sea()] + [(ISLAND, state.island)]
+    if modifiers(state, seat, "pirate-from"):  # MINI VAN
+        sources += [(s.id, s.loaded) for s in state.ships if not s.at_sea and s.owner != seat]
+        for source in [DECK, *state.players]:
+            cards = _source(state, seat, source)
+            out += [(card, source, None) for card in cards or ()]
     for source, cards in sources:
         for card in dict.fromkeys(cards):
             able = loadable_ships(state, seat, card)

@@ -9,8 +9,9 @@
   (an option whose `if` does not hold for the chooser is not offered);
 - or `from`: a list to pick one of (`types`, `cards`, `my-hand`, `their-hand`, `their-goods`,
   `their-shipments`, `island`; `type` narrows it to a good type), whose `then` runs with the
-  chosen word in place of `"$choice"` (in a choice nested in it, `"$chosen"`); `or` adds
-  labelled options beside the list.
+  chosen word in place of `"$choice"` (in a choice nested in it, `"$chosen"`), or of the
+  name `as` gives it (`"$first"`: for choices nested deeper); `like` narrows the list to cards
+  of one type; `or` adds labelled options beside the list.
 
 The effects after a `choose` in the same list run once the (last) answer is in. Inside the
 chosen effects, `me` is still the power's owner and `them` the chooser.
@@ -19,15 +20,16 @@ chosen effects, `me` is still the power's owner and `them` the chooser.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from dockyard import Context, Decision
 from dockyard.flow import push
 
 from .components import GOOD_TYPES
-from .powers import run
+from .powers import run, substitute
 from .reading import Who, holds
-from .shipments import capacity, contracted, fits
+from .shipments import capacity, contracted, fits, fits_color
 from .state import ImportExportState
 
 POWER = "power"  # the kind of the questions powers ask
@@ -47,8 +49,32 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
             for sh in state.home_ships(chooser)
             if contracted(state, sh) + size <= capacity(state, chooser)
         ]
-    if where == "my-fitting-ships":  # home ships the power's card may be loaded onto
-        return [sh.id for sh in state.home_ships(chooser) if fits(state, sh, spec["_card"])]
+    if where == "my-fitting-ships":  # home ships the card (`for`), or a `color`, may load onto
+        color = spec.get("color") or c.card(spec.get("for", spec["_card"])).color
+        return [sh.id for sh in state.home_ships(chooser) if fits_color(state, sh, color)]
+    if where == "my-hand-fitting":  # cards in my hand that fit the event's ship
+        ship = state.ship(spec.get("_ship") or "")
+        if ship is None or ship.owner != chooser:
+            return []
+        return sorted({card for card in state.hands[chooser] if fits(state, ship, card)})
+    if where == "my-hand-paired":  # cards in my hand with another of the same type there
+        types = Counter(c.card(card).type for card in state.hands[chooser])
+        return sorted({card for card in state.hands[chooser] if types[c.card(card).type] > 1})
+    if where == "them-loaded":  # containers on the ships of the player the power concerns
+        return sorted(
+            {card for sh in state.ships if sh.owner == spec["_them"] for card in sh.loaded}
+        )
+    if where == "others-shipments":  # completed shipments of the other players
+        kind = spec.get("type")
+        return sorted(
+            {
+                card
+                for s, cards in enumerate(state.shipments)
+                if s != chooser
+                for card in cards
+                if kind is None or c.card(card).type == kind
+            }
+        )
     if where == "completed-low":  # completed shipments of tier 1 or lower, anyone's
         return sorted(
             {
@@ -58,8 +84,13 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
                 if c.card(card).tier <= 1 and card != spec["_card"]
             }
         )
+    if where == "sea-paired":  # containers at sea with another of their type at sea
+        at_sea = [card for ship in state.at_sea() for card in ship.loaded]
+        types = Counter(c.card(card).type for card in at_sea)
+        return sorted({card for card in at_sea if types[c.card(card).type] > 1})
     if where == "sea-containers":
-        return sorted({card for ship in state.at_sea() for card in ship.loaded})
+        found = {card for ship in state.at_sea() for card in ship.loaded}
+        return sorted(_like(state, spec, found))
     if where == "event-ship":
         ship = state.ship(data_ship) if (data_ship := spec.get("_ship")) else None
         return sorted(set(ship.loaded)) if ship is not None else []
@@ -72,21 +103,18 @@ def _domain(state: ImportExportState, spec: dict[str, Any], chooser: int) -> lis
         "island": state.island,
     }[where]
     kind = spec.get("type")
-    return sorted({card for card in cards if kind is None or c.card(card).type == kind})
+    return sorted(
+        _like(state, spec, {card for card in cards if kind is None or c.card(card).type == kind})
+    )
 
 
-def substitute(effects: Any, word: str, mark: str = "$choice") -> Any:
-    """The effects with the chosen word in place of "$choice"; inside a choice nested in them
-    ("$choice" is that one's own answer) the word stands for "$chosen"."""
-    if effects == mark:
-        return word
-    if isinstance(effects, list):
-        return [substitute(e, word, mark) for e in effects]
-    if isinstance(effects, dict):
-        return {
-            k: substitute(v, word, "$chosen" if k == "choose" else mark) for k, v in effects.items()
-        }
-    return effects
+def _like(state: ImportExportState, spec: dict[str, Any], cards: set[str]) -> set[str]:
+    """`like`: only cards of the same type as that card, not the card itself (ROBOT CATS)."""
+    like = spec.get("like")
+    if not like:
+        return cards
+    kind = state.c.card(like).type
+    return {card for card in cards if card != like and state.c.card(card).type == kind}
 
 
 def options(
@@ -96,8 +124,9 @@ def options(
     out: list[tuple[str, Any]] = []
     judged = Who(chooser, who.me, who.card, who.data)
     if "from" in spec:
-        where = {**spec, "_ship": who.data.get("ship"), "_card": who.card}
-        out += [(w, substitute(spec["then"], w)) for w in _domain(state, where, chooser)]
+        where = {**spec, "_ship": who.data.get("ship"), "_card": who.card, "_them": who.them}
+        mark = spec.get("as", "$choice")
+        out += [(w, substitute(spec["then"], w, mark)) for w in _domain(state, where, chooser)]
     for option in spec.get("options", []) + spec.get("or", []):
         if holds(state, judged, option.get("if")) and _still_mine(state, who, option):
             out.append((option["say"], option["do"]))
@@ -165,5 +194,4 @@ def answered(state: ImportExportState, decision: Decision, word: str, ctx: Conte
     chosen = dict(options(state, data["spec"], who, decision.player))[word]
     name = state.players[decision.player]
     ctx.emit("choose", name, f"{name} chooses {word} ({state.c.card(who.card).name})")
-    run(state, who, chosen, ctx)
-    run(state, who, data["rest"], ctx)
+    run(state, who, [*chosen, *data["rest"]], ctx)

@@ -6,15 +6,16 @@ run, reading.py what they read.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from dockyard import Context
 from dockyard.flow import reveal
 
 from .harbor import draw_card, gain, pay
-from .powers import Effect, fire, run
+from .powers import Effect, Stop, fire, run, substitute
 from .reading import Who, amount, goods_room, holds, imports_room
-from .shipments import take_container
+from .shipments import fits, fits_color, load, loadable_ships, take_container
 from .state import ImportExportState
 
 # ---- effects ----------------------------------------------------------------------------------------
@@ -49,7 +50,10 @@ def e_gain(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
 
 
 def e_pay(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    before = state.credits[who.me]
     pay(state, who.me, amount(state, who, spec), ctx, who.card)
+    if before - state.credits[who.me] >= 4:
+        fire(state, ctx, "spent", by=who.me)
 
 
 def e_passive(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
@@ -200,11 +204,16 @@ def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -
 def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """One card from a place to another: `card` is its id, "self" (the power's card) or
     "random" (one at random: a hand)."""
-    if spec["from"] == "sea":  # a container on a ship at sea (its ship comes home if emptied)
-        ship = next((sh for sh in state.at_sea() if spec["card"] in sh.loaded), None)
+    if spec["from"] in ("sea", "ships"):  # a container on a ship at sea (or any ship)
+        ships = state.at_sea() if spec["from"] == "sea" else state.ships
+        ship = next((sh for sh in ships if spec["card"] in sh.loaded), None)
         if ship is None:
             return
-        take_container(state, ship, spec["card"], ctx)
+        if ship.at_sea:
+            take_container(state, ship, spec["card"], ctx)  # an emptied ship comes home
+        else:
+            ship.loaded.remove(spec["card"])
+            state.counts_as.pop(spec["card"], None)
         _put(state, who, spec["card"], spec["to"], ctx)
         ctx.emit(
             "move",
@@ -293,6 +302,126 @@ def e_win(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
         state.won.append(who.me)
 
 
+def e_load(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A card from my hand loaded onto one of my ships in harbor where it fits (`ship`: its
+    id, or "$event" for the ship the event was about); `action`: as a load action's container
+    (the `load` event fires: CELL PHONES)."""
+    card = spec["card"]
+    ship = state.ship(who.data.get("ship", "") if spec["ship"] == "$event" else spec["ship"])
+    hand = state.hands[who.me]
+    if ship is None or card not in hand or ship.owner != who.me or not fits(state, ship, card):
+        return
+    hand.remove(card)
+    load(state, ship, card, ctx, by=who.me if spec.get("action") else None)
+
+
+def e_load_pair(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Two containers of one type loaded together as one container of the color `as` (ROBOT
+    CATS), from my hand or pirated from ships at sea (`from`: "sea": the `pirate` event fires
+    for each)."""
+    ship = state.ship(spec["ship"])
+    cards = spec["cards"]
+    if ship is None or ship.owner != who.me or not fits_color(state, ship, spec["as"]):
+        return
+    for card in cards:
+        if spec.get("from") == "sea":
+            source = next((sh for sh in state.at_sea() if card in sh.loaded), None)
+            if source is None:
+                return
+            take_container(state, source, card, ctx)
+        elif card in state.hands[who.me]:
+            state.hands[who.me].remove(card)
+        else:
+            return
+    state.counts_as[cards[0]] = spec["as"]
+    state.counts_as[cards[1]] = ""
+    name = _name(state, who.me)
+    ctx.emit("pair", name, f"{name}: {cards[0]} and {cards[1]} count as one {spec['as']} container")
+    ship.loaded.append(cards[0])
+    load(state, ship, cards[1], ctx, by=who.me if spec.get("from") != "sea" else None)
+    if spec.get("from") == "sea":
+        for card in cards:
+            fire(state, ctx, "pirate", by=who.me, type=state.c.card(card).type, card=card)
+
+
+def e_fill(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Containers from my hand loaded onto the ship, one after another, while one fits and the
+    shipment is not complete (FLOUR: all at once); the first fitting card in hand order."""
+    ship = state.ship(spec["ship"])
+    while ship is not None and ship.contracts and not ship.at_sea:
+        card = next((c for c in state.hands[who.me] if fits(state, ship, c)), None)
+        if card is None:
+            return
+        state.hands[who.me].remove(card)
+        load(state, ship, card, ctx)
+
+
+def e_swap(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Two cards change places (STOLEN RESEARCH: `card` takes the place of `with`, "self" the
+    power's card)."""
+    a, b = (who.card if x == "self" else x for x in (spec["card"], spec["with"]))
+    places = _everywhere(state) + state.shipments
+    pa = next((p for p in places if a in p), None)
+    pb = next((p for p in places if b in p), None)
+    if pa is None or pb is None:
+        return
+    pa[pa.index(a)] = b
+    pb[pb.index(b)] = a
+    ctx.emit("swap", _name(state, who.me), f"{a} and {b} change places ({who.card})")
+
+
+def e_draw_to(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """Draw until I hold so many cards (PLATINUM RINGS: 8)."""
+    short = amount(state, who, spec) - len(state.hands[who.me])
+    if short > 0:
+        e_draw(state, who, short, ctx)
+
+
+def e_extra_turn(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """My next turn as the leader is two turns (DELAYED GAME)."""
+    state.again[who.me] += amount(state, who, spec)
+    name = _name(state, who.me)
+    ctx.emit("again", name, f"{name} will lead twice on their next turn ({who.card})")
+
+
+def c_draw_then(
+    state: ImportExportState, who: Who, spec: Any, rest: list[Any], ctx: Context
+) -> None:
+    """Draw the top card into my hand, then `then` with the card in place of "$drawn" (CELL
+    PHONES); the effects after it follow."""
+    card = draw_card(state, ctx)
+    if card is None:
+        run(state, who, rest, ctx)
+        return
+    state.hands[who.me].append(card)
+    name = _name(state, who.me)
+    ctx.emit("draw", name, f"{name} draws {card} ({who.card})", cards=1)
+    run(state, who, [*substitute(spec["then"], card, "$drawn"), *rest], ctx)
+
+
+def fits_mine(state: ImportExportState, who: Who, card: Any) -> bool:
+    """Condition `fits`: the card (or a container of a color) may be loaded onto one of my
+    ships in harbor."""
+    card = who.card if card == "self" else card
+    if card in state.c.by_id:
+        return bool(loadable_ships(state, who.me, card))
+    return any(fits_color(state, ship, card) for ship in state.home_ships(who.me))
+
+
+def can_fill(state: ImportExportState, who: Who, card: Any) -> bool:
+    """Condition `can_fill`: my hand holds containers for the card's whole load requirement
+    (besides the card itself)."""
+    card = who.card if card == "self" else card
+    hand = [c for c in state.hands[who.me] if c != card]
+    colors = Counter(state.c.card(c).color for c in hand)
+    return all(colors[color] >= n for color, n in state.c.card(card).load)
+
+
+# the effects that continue the rest of their list themselves (game.py adds them to STOPS)
+CONTINUING: dict[str, Stop] = {"draw_then": c_draw_then}
+# the conditions this module gives reading.CONDITIONS
+TESTS = {"fits": fits_mine, "can_fill": can_fill}
+
 # the words this module gives powers.EFFECTS (game.py puts the vocabulary together)
 WORDS: dict[str, Effect] = dict(
     gain=e_gain,
@@ -311,4 +440,10 @@ WORDS: dict[str, Effect] = dict(
     draw_match=e_draw_match,
     win=e_win,
     spend_action=e_spend_action,
+    load=e_load,
+    load_pair=e_load_pair,
+    fill=e_fill,
+    swap=e_swap,
+    extra_turn=e_extra_turn,
+    draw_to=e_draw_to,
 )

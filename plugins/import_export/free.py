@@ -2,8 +2,9 @@
 
 - `{"free_action": {"action": A, "count": N}}` (an effect): the owner may take N actions of
   type A now, without cards and without their turn (GLASSES: an import by themselves;
-  SATELLITE, NANOBOTS, BATTERIES: a load). A question of kind `free`: the actions of that type,
-  or `pass`.
+  SATELLITE, NANOBOTS, BATTERIES: a load); A `any`: of any type (STRETCH GOALS, `unpaid`: ship
+  owners take nothing for the imports); A `hand`: one for each card in hand, of its type, that
+  card spent (PLATINUM RINGS). A question of kind `free`: the actions on offer, or `pass`.
 - `{"when": "any-time", "from": "hand" | "shipments", "use": CHOICE, "if": C}` (an ability):
   while the card is in the owner's hand or shipments, the owner may `use CARD WORD` whenever
   they may act (their turn in any phase), WORD being one of the choice's options (choices.py):
@@ -18,11 +19,12 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
-from .choices import options, substitute
+from .choices import options
+from .components import ACTIONS
 from .harbor import gain
 from .importing import choose_options, import_alone
-from .powers import Effect, completed, fire, run
-from .reading import Who, goods_room, holds
+from .powers import Effect, completed, fire, run, substitute
+from .reading import Who, amount, goods_room, holds
 from .shipments import check_complete, load
 from .state import ImportExportState
 from .turns import options_for
@@ -31,30 +33,62 @@ FREE = "free"  # the kind of a free action's question
 
 
 def e_free_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
-    action = spec["action"]
-    state.actions_left[who.me] += 1
-    able = choose_options(state) if action == "import" else options_for(state, who.me, action)
-    state.actions_left[who.me] -= 1
-    if not able:
+    data = {
+        "action": spec["action"],
+        "count": amount(state, who, spec.get("count", 1)),
+        "card": who.card,
+        "unpaid": spec.get("unpaid", False),
+    }
+    if not _choices(state, who.me, data):
         return
-    data = json.dumps({"action": action, "count": spec.get("count", 1), "card": who.card})
+    action = spec["action"]
+    what = {"any": "free action of any type", "hand": "free action of a card in your hand"}
     name = state.players[who.me]
-    prompt = f"{state.c.card(who.card).name}: a free {action} action (or pass)"
-    push(state, Decision(who.me, FREE, prompt, (data,)))
+    prompt = (
+        f"{state.c.card(who.card).name}: a {what.get(action, f'free {action} action')} (or pass)"
+    )
+    push(state, Decision(who.me, FREE, prompt, (json.dumps(data),)))
     ctx.emit("ask", name, f"{name}: {prompt}")
+
+
+def _choices(state: ImportExportState, seat: int, data: dict[str, Any]) -> list[Action]:
+    """The free actions on offer: of one type, of `any` type (STRETCH GOALS), or `hand`: of
+    the type of a card in hand that the action does not use, which it spends (PLATINUM RINGS)."""
+    name = state.players[seat]
+    kind = data["action"]
+    found: list[Action] = []
+    for action in ACTIONS if kind in ("any", "hand") else (kind,):
+        if action == "import":
+            found += [Action(name, "import", (ship,)) for ship in choose_options(state, seat)]
+            continue
+        state.actions_left[seat] += 1
+        found += options_for(state, seat, action)
+        state.actions_left[seat] -= 1
+    if kind == "hand":
+        found = [a for a in found if _spent_card(state, seat, a) is not None]
+    return found
+
+
+def _spent_card(state: ImportExportState, seat: int, action: Action) -> str | None:
+    """The card of the action's type a free action of the hand spends: the first in hand
+    that the action does not itself use."""
+    verb = {"sell": "supply", "take": "supply"}.get(action.verb, action.verb)
+    return next(
+        (
+            card
+            for card in state.hands[seat]
+            if state.c.card(card).action == verb and card not in action.args
+        ),
+        None,
+    )
 
 
 def free_options(state: ImportExportState, decision: Decision) -> list[Action]:
     data = json.loads(decision.data[0])
-    seat = decision.player
-    name = state.players[seat]
-    if data["action"] == "import":
-        found = [Action(name, "import", (ship,)) for ship in choose_options(state)]
-    else:
-        state.actions_left[seat] += 1
-        found = options_for(state, seat, data["action"])
-        state.actions_left[seat] -= 1
-    return [*found, Action(name, "pass", ())]
+    return [
+        *_choices(state, decision.player, data),
+        Action(state.players[decision.player], "pass", ()),
+    ]
 
 
 def take_free(
@@ -66,8 +100,15 @@ def take_free(
     seat = decision.player
     if action.verb == "pass":
         return
+    if data["action"] == "hand":
+        spent = _spent_card(state, seat, action)
+        assert spent is not None
+        state.hands[seat].remove(spent)
+        state.discard.append(spent)
+        name = state.players[seat]
+        ctx.emit("spend", name, f"{name} spends {spent} for a free {action.verb}")
     if action.verb == "import":
-        import_alone(state, seat, action.args[0], ctx)
+        import_alone(state, seat, action.args[0], ctx, owner_paid=not data.get("unpaid"))
     else:
         state.actions_left[seat] += 1
         perform(action)
@@ -75,7 +116,7 @@ def take_free(
         e_free_action(
             state,
             Who(seat, None, data["card"]),
-            {"action": data["action"], "count": data["count"] - 1},
+            {**data, "count": data["count"] - 1},
             ctx,
         )
 
@@ -93,6 +134,8 @@ def e_contract_self(state: ImportExportState, who: Who, spec: Any, ctx: Context)
             ship.contracts.append(card)
             name = state.players[who.me]
             ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({card}'s power)")
+            if spec.get("action"):  # a contract action (FLOUR)
+                fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type, ship=ship.id)
             check_complete(state, ship, ctx)
             return
 
@@ -141,7 +184,7 @@ def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context)
     ship.contracts.append(card)
     name = state.players[who.me]
     ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({who.card})")
-    fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type)
+    fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type, ship=ship.id)
     check_complete(state, ship, ctx)
 
 

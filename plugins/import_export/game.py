@@ -27,6 +27,7 @@ from .actions import (
 from .bot import bot_action, evaluate
 from .choices import POWER, answer_options, answered, ask
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
+from .effects import CONTINUING, TESTS
 from .effects import WORDS as CHANGES
 from .free import FREE, free_options, take_free, use, use_options, why_not_use
 from .free import WORDS as ACTION_LIKE
@@ -50,6 +51,7 @@ from .importing import (
 from .information import invariants, secrets, token_counts, view
 from .powers import EFFECTS, STOPS
 from .powers import winners as power_winners
+from .reading import CONDITIONS, acting_type
 from .scoring import end_reasons, outcome
 from .setting_up import set_up
 from .shipments import scrap, why_not_scrap
@@ -75,6 +77,8 @@ from .turns import (
 EFFECTS.update(CHANGES)
 EFFECTS.update(ACTION_LIKE)
 STOPS["choose"] = ask
+STOPS.update(CONTINUING)
+CONDITIONS.update(TESTS)
 
 # verb -> the types of its arguments (str, int, or None for "a string or nothing")
 SIGNATURES: dict[str, tuple[Any, ...]] = {
@@ -200,7 +204,7 @@ class ImportExport(Game):
                 *uses,
             ]
         out = act_options(state, player)
-        if state.declared != IMPORT:
+        if acting_type(state, player) != IMPORT:
             out.append(Action(name, "pass", ()))
         return out + scraps + uses
 
@@ -245,7 +249,7 @@ class ImportExport(Game):
             )
         if phase == "follow":
             if verb == "follow":
-                return why_not_play(state, player, state.declared or "", args)
+                return why_not_play(state, player, state.declared or "", args, leading=False)
             if verb == "draw":
                 return None
             return f"follow {state.declared} (follow with CARD) or draw"
@@ -280,7 +284,7 @@ class ImportExport(Game):
     def _why_not_act(
         self, state: ImportExportState, verb: str, args: tuple[Any, ...], player: int
     ) -> str | None:
-        declared = state.declared
+        declared = acting_type(state, player)
         if verb == "pass":
             return (
                 "the leader chooses a ship for every import round" if declared == IMPORT else None

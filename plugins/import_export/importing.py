@@ -27,11 +27,12 @@ from dockyard.flow import answer, ask_together, push, reveal
 
 from .harbor import gain, pay
 from .powers import fire
-from .reading import anyone_has, goods_room, imports_room, modifiers
+from .reading import acting_type, anyone_has, goods_room, imports_room, modifiers
 from .shipments import take_container
 from .state import Auction, ImportExportState
 
 BID, TIE, KEEP = "bid", "tie", "keep"
+ISLAND = "island"  # DARK FLIGHT GAMES: bid for the supply island's cards
 IMPORTS, GOODS = "imports", "goods"
 
 
@@ -39,11 +40,11 @@ def bidders(state: ImportExportState) -> list[int]:
     """Who still has an import action this turn, clockwise from the leader."""
     n = len(state.players)
     order = [(state.leader + i) % n for i in range(n)]
-    return [s for s in order if state.actions_left[s] > 0]
+    return [s for s in order if state.actions_left[s] > 0 and acting_type(state, s) == "import"]
 
 
 def rounds_left(state: ImportExportState) -> bool:
-    return bool(bidders(state)) and any(s.loaded for s in state.at_sea())
+    return bool(bidders(state)) and bool(choose_options(state))
 
 
 def why_not_choose(state: ImportExportState, seat: int, ship_id: str) -> str | None:
@@ -51,14 +52,32 @@ def why_not_choose(state: ImportExportState, seat: int, ship_id: str) -> str | N
         return "the leader chooses the ship"
     if state.auction is not None:
         return "a ship is already being bid on"
+    if ship_id == ISLAND and _from_island(state):
+        return None if state.island else "the supply island is empty"
     ship = state.ship(ship_id)
     if ship is None or not ship.at_sea:
         return f"{ship_id} is not a ship at sea"
     return None
 
 
-def choose_options(state: ImportExportState) -> list[str]:
-    return [s.id for s in state.at_sea() if s.loaded]
+def choose_options(state: ImportExportState, seat: int | None = None) -> list[str]:
+    """The ships the leader (or `seat`, importing by themselves) may choose."""
+    island = [ISLAND] if state.island and _from_island(state, seat) else []
+    return [s.id for s in state.at_sea() if s.loaded] + island
+
+
+def _from_island(state: ImportExportState, seat: int | None = None) -> bool:
+    """DARK FLIGHT GAMES: its owner, leading, may have the supply island bid on."""
+    return bool(modifiers(state, state.leader if seat is None else seat, "import-island"))
+
+
+def containers(state: ImportExportState, auction: Auction) -> list[str]:
+    """The cards bid on: a ship's containers, or the supply island's cards."""
+    if auction.ship == ISLAND:
+        return state.island
+    ship = state.ship(auction.ship)
+    assert ship is not None
+    return ship.loaded
 
 
 def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
@@ -91,12 +110,15 @@ def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
     ctx.emit("ask", None, f"{names}: bid in secret for {ship_id}'s containers (bid N, even)")
 
 
-def import_alone(state: ImportExportState, seat: int, ship_id: str, ctx: Context) -> None:
-    """A free import action by oneself (GLASSES): no bidding, two cards from the ship."""
+def import_alone(
+    state: ImportExportState, seat: int, ship_id: str, ctx: Context, owner_paid: bool = True
+) -> None:
+    """A free import action by oneself (GLASSES): no bidding, two cards from the ship (STRETCH
+    GOALS: the ship's owner is not paid)."""
     state.auction = Auction(ship_id, [seat])
     name = state.players[seat]
     ctx.emit("auction", name, f"{name} imports from {ship_id} by themselves", ship=ship_id)
-    _win(state, seat, 0, ctx)
+    _win(state, seat, 0, ctx, owner_paid)
 
 
 def bid_options(state: ImportExportState, seat: int) -> list[int]:
@@ -160,19 +182,28 @@ def favor(state: ImportExportState, seat: int, player: str, ctx: Context) -> Non
     _win(state, winner, auction.bids[winner], ctx)
 
 
-def _win(state: ImportExportState, winner: int, amount: int, ctx: Context) -> None:
+def _win(
+    state: ImportExportState, winner: int, amount: int, ctx: Context, owner_paid: bool = True
+) -> None:
     auction = state.auction
     assert auction is not None
     ship = state.ship(auction.ship)
-    assert ship is not None
     auction.winner = winner
     name = state.players[winner]
-    ctx.emit("win", name, f"{name} wins the import from {ship.id}", amount=amount)
-    pay(state, winner, amount, ctx, "the winning bid")
+    ctx.emit("win", name, f"{name} wins the import from {auction.ship}", amount=amount)
+    if ship is None:  # DARK FLIGHT GAMES: the leader keeps the winning bid (even their own)
+        paid = min(amount, state.credits[winner])
+        state.credits[winner] -= paid
+        state.credits[state.leader] += paid
+        if paid and winner != state.leader:
+            leader = state.players[state.leader]
+            ctx.emit("credits", name, f"{name} pays {paid} credits to {leader} (the winning bid)")
+    else:
+        pay(state, winner, amount, ctx, "the winning bid")
     if amount >= 4:
         fire(state, ctx, "spent", by=winner)
     rules = state.c.rules["import"]
-    if ship.owner != winner:
+    if ship is not None and ship.owner != winner and owner_paid:
         owner = ship.owner
         paid = max(
             [
@@ -184,7 +215,7 @@ def _win(state: ImportExportState, winner: int, amount: int, ctx: Context) -> No
     takes = max(
         [rules["cards_taken"], *(m["cards"] for m in modifiers(state, winner, "import-take"))]
     )
-    auction.to_take = min(takes, len(ship.loaded))
+    auction.to_take = min(takes, len(containers(state, auction)))
     prompt = f"take {auction.to_take} from {auction.ship}: keep CARD in imports or goods"
     _ask(state, Decision(winner, KEEP, prompt), ctx)
 
@@ -221,10 +252,8 @@ def why_not_keep(state: ImportExportState, seat: int, card: str, place: str | No
     decision = state.flow.pending[-1] if state.flow.pending else None
     if auction is None or decision is None or decision.kind != KEEP or decision.player != seat:
         return "you have no imported cards to take"
-    ship = state.ship(auction.ship)
-    assert ship is not None
-    if card not in ship.loaded:
-        return f"{card} is not on {ship.id}"
+    if card not in containers(state, auction):
+        return f"{card} is not on {auction.ship}"
     places = keep_places(state, seat)
     if place is None:
         return f"there is room in your {' and '.join(places)}: keep it there" if places else None
@@ -238,18 +267,18 @@ def why_not_keep(state: ImportExportState, seat: int, card: str, place: str | No
 def keep_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
     auction = state.auction
     assert auction is not None
-    ship = state.ship(auction.ship)
-    assert ship is not None
     places: list[str | None] = list(keep_places(state, seat)) or [None]
-    return [(card, place) for card in dict.fromkeys(ship.loaded) for place in places]
+    return [(card, place) for card in dict.fromkeys(containers(state, auction)) for place in places]
 
 
 def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx: Context) -> None:
     auction = state.auction
     assert auction is not None
     ship = state.ship(auction.ship)
-    assert ship is not None
-    take_container(state, ship, card, ctx)
+    if ship is None:
+        state.island.remove(card)
+    else:
+        take_container(state, ship, card, ctx)
     name = state.players[seat]
     auction.taken.append(card)
     if place == IMPORTS:
@@ -263,10 +292,11 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
     if place == GOODS:
         fire(state, ctx, "good", by=seat, type=state.c.card(card).type)
     auction.to_take -= 1
-    if auction.to_take > 0 and ship.loaded:
+    if auction.to_take > 0 and containers(state, auction):
         return
     answer(state, seat)
     state.auction = None
     c = state.c
     colors = [c.card(card).color for card in auction.taken]
-    fire(state, ctx, "import", by=seat, owner=ship.owner, colors=colors, ship=ship.id)
+    owner = {} if ship is None else {"owner": ship.owner, "ship": ship.id}
+    fire(state, ctx, "import", by=seat, colors=colors, **owner)

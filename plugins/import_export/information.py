@@ -237,10 +237,13 @@ def invariants(state: ImportExportState) -> list[str]:
 
 def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     """Every action that may ever be legal (the same for every table of the game: every ship
-    of the box, whichever harbors are in play): draw, pass, lead (each card with its own action;
-    each pair of one type with each action), follow (each card; each pair), scrap, contract and
-    load (card, ship), import (ship), bid (0 to the bank's whole), favor (a player), keep (card,
-    imports or goods), drop, pirate (card, ship or island, a ship or nothing), sell, take."""
+    of the box, whichever harbors are in play): draw, pass, lead (each card with each action:
+    RICE COOKERS lets a card declare another; each pair of one type with each action), follow
+    (each card; each pair), scrap, contract and load (card, ship), import (ship or the island:
+    DARK FLIGHT GAMES), bid (0 to the bank's whole), favor (a player), keep (card, imports or
+    goods), drop, pirate (card, `top` or `random`; from a ship, the island, the deck or a
+    player's hand: MINI VAN; to a ship or nothing), sell, take, choose and use (a power's
+    words)."""
     from dockyard.interop.encoding import Tuples
 
     c = state.c
@@ -248,7 +251,7 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     ships = [f"{h.color}-{n}" for h in c.harbors for n in range(1, c.ships_per_harbor + 1)]
     pairs = [(a, b) for a, b in combinations(sorted(cards), 2) if c.card(a).type == c.card(b).type]
     words = sorted({*cards, *ships, *GOOD_TYPES, *_words(state)})  # what a power may offer
-    lead = Tuples([(c.card(card).action, card) for card in sorted(cards)])
+    lead = Tuples([(action, card) for card in sorted(cards) for action in ACTIONS])
     lead += [(action, *pair) for pair in pairs for action in ACTIONS]
     follow = Tuples([(card,) for card in sorted(cards)] + pairs)
     return [
@@ -259,12 +262,17 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
         ("scrap", cards),
         ("contract", cards, ships),
         ("load", cards, ships),
-        ("import", ships),
+        ("import", [*ships, "island"]),
         ("bid", list(range(0, c.credits_total + 1, 2))),
         ("favor", list(state.players)),
         ("keep", cards, [IMPORTS, GOODS]),
         ("drop", cards),
-        ("pirate", cards, [*ships, "island"], [*ships, None]),
+        (
+            "pirate",
+            [*cards, "top", "random"],
+            [*ships, "island", "deck", *state.players],
+            [*ships, None],
+        ),
         ("sell", cards),
         ("take", cards),
         ("choose", words),

@@ -46,19 +46,55 @@ STOPS: dict[str, Stop] = {}
 
 
 def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
-    """Each effect in order: `{"gain": 2}`, `{"if": C, "then": [...], "else": [...]}`; at an
-    effect that asks (`choose`), the rest waits for the answer."""
-    for i, effect in enumerate(effects):
+    """Each effect in order: `{"gain": 2}`; `{"if": C, "then": [...], "else": [...]}`;
+    `{"each": {"players": "other" | "all", "as": "them" | "me", "do": [...]}}` (the effects
+    once for each other player or everyone, clockwise from the owner, that player being `them`,
+    or `me`: their own effects). At an effect that asks (`choose`), the rest waits for the answer; it is
+    carried as plain data, so a question asked in the middle of a loop or a branch resumes
+    where it was."""
+    todo = list(effects)
+    while todo:
+        effect = todo.pop(0)
         stop = next((word for word in effect if word in STOPS), None)
         if stop is not None:
-            STOPS[stop](state, who, effect[stop], list(effects[i + 1 :]), ctx)
+            STOPS[stop](state, who, effect[stop], todo, ctx)
             return
         if "if" in effect and "then" in effect:
             branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
-            run(state, who, branch, ctx)
-            continue
-        for word, spec in effect.items():
-            EFFECTS[word](state, who, spec, ctx)
+            todo[:0] = branch
+        elif "each" in effect:
+            each = effect["each"]
+            n = len(state.players)
+            first = 1 if each["players"] == "other" else 0
+            seats = [(who.me + i) % n for i in range(first, n)]
+            as_me = each.get("as") == "me"
+            todo[:0] = [
+                {"_who": [s, who.me] if as_me else [who.me, s], "do": each["do"]} for s in seats
+            ]
+        elif "_who" in effect:  # effects for other players; then back to these players
+            me, them = effect["_who"]
+            back = {"_who": [who.me, who.them], "do": todo}
+            run(state, Who(me, them, who.card, who.data), [*effect["do"], back], ctx)
+            return
+        else:
+            for word, spec in effect.items():
+                EFFECTS[word](state, who, spec, ctx)
+
+
+def substitute(effects: Any, word: str, mark: str = "$choice") -> Any:
+    """The effects with `word` in place of `mark` ("$choice": a choice's answer; "$drawn": the
+    card just drawn). Inside a choice nested in them, "$choice" is that choice's own answer, and
+    the outer answer is written "$chosen" there."""
+    if effects == mark:
+        return word
+    if isinstance(effects, list):
+        return [substitute(e, word, mark) for e in effects]
+    if isinstance(effects, dict):
+        inner = "$chosen" if mark == "$choice" else mark
+        return {
+            k: substitute(v, word, inner if k == "choose" else mark) for k, v in effects.items()
+        }
+    return effects
 
 
 def _clockwise(state: ImportExportState) -> list[int]:

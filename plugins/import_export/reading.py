@@ -16,6 +16,7 @@ Quantities (`count`):
     {"goods": TYPE|"any", "whose": W}      goods of a type (W: "me" (default), "all", "others")
     {"shipments": TYPE|"any", "whose": W}  completed shipment cards of a type
     "hand"                                 cards in my hand
+    "actions"                              actions I have left this turn
     "types"                                good types I hold at least one of (FERRARIS counts)
     {"loaded": "me"}                       containers on my ships, at sea or in harbor
     {"pairs": [T1, T2]}                    pairs of goods of two types (the fewer of the two)
@@ -30,10 +31,11 @@ Nothing here changes the table; this module sits under every other that runs pow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .components import ACTIONS, GOOD_TYPES
-from .state import ImportExportState
+from .state import FOLLOW, ImportExportState
 
 
 class Who:
@@ -147,6 +149,8 @@ def quantity(state: ImportExportState, who: Who, q: Any, seat: int | None = None
         return state.credits[me]
     if q == "hand":
         return len(state.hands[me])
+    if q == "actions":  # actions I have left this turn
+        return state.actions_left[me]
     if q == "types":
         return sum(1 for t in GOOD_TYPES if goods_count(state, me, t))
     if q == "shipments-all":
@@ -180,18 +184,42 @@ def amount(state: ImportExportState, who: Who, spec: Any) -> int:
     return quantity(state, who, spec["per"]) * spec.get("times", 1)
 
 
+# Conditions that read what lies above this module (shipments.py: `fits`, `can_fill`), put
+# together by game.py: word -> test(state, who, value).
+CONDITIONS: dict[str, Callable[[ImportExportState, Who, Any], bool]] = {}
+
+
+def acting_type(state: ImportExportState, seat: int) -> str | None:
+    """The action type `seat` takes this turn: the declared one, unless a power let them follow
+    with another (NEURAL UNITS, RICE COOKERS)."""
+    chosen = state.acting[seat] if state.acting else None
+    return chosen or state.declared
+
+
 def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
     if cond is None:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
+    for word, test in CONDITIONS.items():
+        if word in cond:
+            return test(state, who, cond[word])
     if "acting" in cond:  # I am taking actions of this type now, with some left
         flow = state.flow
         return (
-            state.declared == cond["acting"]
+            acting_type(state, who.me) == cond["acting"]
             and who.me in flow.active
             and state.actions_left[who.me] > 0
             and state.did[who.me] is not None
+        )
+    if "waiting" in cond:  # I followed this turn's action and have yet to take mine
+        flow = state.flow
+        later = flow.order[flow.turn + 1 :] if state.flow.active else []
+        return (
+            state.declared == cond["waiting"]
+            and state.did[who.me] == FOLLOW
+            and acting_type(state, who.me) == cond["waiting"]
+            and who.me in later
         )
     if "leader" in cond:  # I lead this turn
         return (state.leader == who.me) == cond["leader"]

@@ -21,6 +21,7 @@ credits and game-end bonuses.
 from __future__ import annotations
 
 import math
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from dockyard import Outcome
@@ -64,11 +65,57 @@ def split(bonus: int, ways: int) -> int:
 
 
 def bills(state: ImportExportState) -> list[dict[str, int]]:
+    """Each player's score, line by line, once the game-end declarations are made: TESLAS (each
+    import counts as a good of a type its owner names) and DIAMOND RINGS (up to two completed
+    shipments move to the goods). Each owner, in seat order, declares what scores best for
+    them given the declarations before theirs."""
+    chosen: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for seat in range(len(state.players)):
+        options = _declarations(state, seat)
+        if len(options) > 1:
+            chosen[seat] = max(
+                options, key=lambda o: _declared_bills(state, {**chosen, seat: o})[seat]["total"]
+            )
+    return _declared_bills(state, chosen)
+
+
+def _declarations(
+    state: ImportExportState, seat: int
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(types the imports count as, shipments moved to the goods) a seat may declare."""
+    as_goods: list[tuple[str, ...]] = [()]
+    if modifiers(state, seat, "end-imports-as-goods"):
+        as_goods = list(combinations_with_replacement(GOOD_TYPES, len(state.imports[seat])))
+    moves: list[tuple[str, ...]] = [()]
+    for m in modifiers(state, seat, "end-shipments-to-goods"):
+        ships = sorted(state.shipments[seat])
+        moves = [x for k in range(m["cards"] + 1) for x in combinations(ships, k)]
+    return [(a, b) for a in as_goods for b in moves]
+
+
+def _declared_bills(
+    state: ImportExportState, chosen: dict[int, tuple[tuple[str, ...], tuple[str, ...]]]
+) -> list[dict[str, int]]:
+    """The bills with the shipments declared moved into the goods for the count (the table is
+    put back as it was) and the imports declared as goods added."""
+    moved = [(seat, card) for seat, (_, cards) in chosen.items() for card in cards]
+    for seat, card in moved:
+        state.shipments[seat].remove(card)
+        state.goods[seat].append(card)
+    try:
+        return _bills(state, {seat: types for seat, (types, _) in chosen.items()})
+    finally:
+        for seat, card in reversed(moved):
+            state.goods[seat].remove(card)
+            state.shipments[seat].append(card)
+
+
+def _bills(state: ImportExportState, as_goods: dict[int, tuple[str, ...]]) -> list[dict[str, int]]:
     c = state.c
     values = c.rules["scoring"]
     n = len(state.players)
     counts = [{t: goods_count(state, s, t) for t in GOOD_TYPES} for s in range(n)]
-    extra = [_end_goods(state, s) for s in range(n)]
+    extra = [_end_goods(state, s, as_goods.get(s, ())) for s in range(n)]
     for s in range(n):
         for t, k in extra[s].items():
             counts[s][t] += k
@@ -78,7 +125,9 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
         worth = dict(values["good_values"])
         for m in modifiers(state, seat, "good-value"):
             worth[m["type"]] = m["value"]
-        real = [c.card(g).type for g in state.goods[seat]] + moved_imports(state, seat)
+        declared = as_goods.get(seat, ())  # TESLAS: every import, so none moves otherwise
+        real = [c.card(g).type for g in state.goods[seat]]
+        real += list(declared) if declared else moved_imports(state, seat)
         out.append(
             {
                 "credits": state.credits[seat],
@@ -119,11 +168,12 @@ def moved_imports(state: ImportExportState, seat: int) -> list[str]:
     return [state.c.card(i).type for i in state.imports[seat][:room]]
 
 
-def _end_goods(state: ImportExportState, seat: int) -> dict[str, int]:
-    """Goods that count at game end beyond those in the harbor: moved imports (CHEAP SHIRTS)
-    and virtual goods per so many of another type (CERAMICS)."""
+def _end_goods(state: ImportExportState, seat: int, declared: tuple[str, ...]) -> dict[str, int]:
+    """Goods that count at game end beyond those in the harbor: moved imports (CHEAP SHIRTS),
+    imports declared as goods (TESLAS) and virtual goods per so many of another type
+    (CERAMICS)."""
     extra: dict[str, int] = {}
-    for t in moved_imports(state, seat):
+    for t in declared or moved_imports(state, seat):
         extra[t] = extra.get(t, 0) + 1
     for m in modifiers(state, seat, "end-virtual-goods"):
         per = goods_count(state, seat, m["per"]) + extra.get(m["per"], 0)

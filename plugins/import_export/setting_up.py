@@ -60,6 +60,8 @@ def set_up(state: ImportExportState, ctx: Context) -> None:
     state.played = [[] for _ in range(n)]
     state.did = [None] * n
     state.actions_left = [0] * n
+    state.acting = [None] * n
+    state.again = [0] * n
     state.sold = [False] * n
     state.deck = [card.id for card in c.cards]
     rng.shuffle(state.deck)

@@ -30,8 +30,11 @@ ANY = "any"  # a container of any color (a rainbow requirement)
 
 def requirement(state: ImportExportState, ship: Ship) -> Counter[str]:
     """The containers by color that the ship's contracts ask for, together; `any` counts the
-    containers of any color (contracts with a rainbow requirement: GENERATORS, COFFEE...)."""
+    containers of any color (contracts with a rainbow requirement: GENERATORS, COFFEE...); a
+    key "blue/blue/red" counts containers to be chosen among those colors (PREFAB HOMES: half
+    of a luxury requirement, rounded up)."""
     rainbow = {m["type"] for m in modifiers(state, ship.owner, "rainbow")}
+    half = {m["type"] for m in modifiers(state, ship.owner, "half-load")}
     need: Counter[str] = Counter()
     for card in ship.contracts:
         printed = state.c.card(card)
@@ -40,37 +43,66 @@ def requirement(state: ImportExportState, ship: Ship) -> Counter[str]:
         ):
             need[ANY] += printed.size
             continue
+        if printed.type in half:
+            colors = sorted(color for color, n in printed.load for _ in range(n))
+            key = colors[0] if len(set(colors)) == 1 else "/".join(colors)
+            need[key] += (printed.size + 1) // 2
+            continue
         for color, n in printed.load:
             need[color] += n
     return need
 
 
-def _still_missing(state: ImportExportState, ship: Ship, loaded: list[str]) -> Counter[str]:
-    """What the contracts still miss once `loaded` is assigned as well as it can be: each
-    container to its own color, the rest to `any`, and wild containers (TELEVISIONS, WHEAT...)
-    wherever something is missing."""
+def color_of(state: ImportExportState, card: str) -> str:
+    """The color a loaded container counts as: its own, or another a power gave it ("" for
+    none: the second of ROBOT CATS' pair)."""
+    return state.counts_as.get(card, state.c.card(card).color)
+
+
+def _still_missing(state: ImportExportState, ship: Ship, colors: list[str]) -> Counter[str]:
+    """What the contracts still miss once containers of `colors` are assigned as well as they
+    can be: each to its own color, then to a choice of colors (PREFAB HOMES), the rest to
+    `any`, and wild containers (TELEVISIONS, WHEAT...) wherever something is missing."""
     wild = {m["color"] for m in modifiers(state, ship.owner, "wild")}
     need = requirement(state, ship)
+    choices = sorted(key for key in need if "/" in key)
+    used: Counter[tuple[str, str]] = Counter()
     spare = wilds = 0
-    for card in loaded:
-        color = state.c.card(card).color
+    for color in colors:
+        if not color:
+            continue
         if color in wild:
             wilds += 1
         elif need[color] > 0:
             need[color] -= 1
         else:
-            spare += 1
+            key = next((k for k in choices if need[k] > 0 and _room(k, color, need, used)), None)
+            if key is None:
+                spare += 1
+                continue
+            need[key] -= 1
+            used[key, color] += 1
     need[ANY] -= min(spare, need[ANY])
     for color in sorted(need):
-        used = min(need[color], wilds)
-        need[color] -= used
-        wilds -= used
+        use = min(need[color], wilds)
+        need[color] -= use
+        wilds -= use
     return +need
+
+
+def _room(key: str, color: str, need: Counter[str], used: Counter[tuple[str, str]]) -> bool:
+    """May one more container of `color` go to a choice of colors? As many as the contracts
+    ask for of that color (two contracts with the same requirement: twice as many)."""
+    colors = key.split("/")
+    contracts = (need[key] + sum(n for (k, _), n in used.items() if k == key)) // (
+        (len(colors) + 1) // 2
+    )
+    return used[key, color] < colors.count(color) * max(contracts, 1)
 
 
 def missing(state: ImportExportState, ship: Ship) -> Counter[str]:
     """Containers by color (and `any`) still to load before the shipment completes."""
-    return _still_missing(state, ship, ship.loaded)
+    return _still_missing(state, ship, [color_of(state, card) for card in ship.loaded])
 
 
 def contracted(state: ImportExportState, ship: Ship) -> int:
@@ -95,10 +127,16 @@ def payout(state: ImportExportState, seat: int, containers: int) -> int:
 def fits(state: ImportExportState, ship: Ship, card: str) -> bool:
     """May `card` be loaded on this ship as a container: a home ship whose contracts still
     miss a container it can be."""
+    return fits_color(state, ship, state.c.card(card).color)
+
+
+def fits_color(state: ImportExportState, ship: Ship, color: str) -> bool:
+    """May a container of `color` be loaded on this ship (ROBOT CATS: a pair as one green)."""
     if ship.at_sea or not ship.contracts:
         return False
-    before = sum(missing(state, ship).values())
-    return before > sum(_still_missing(state, ship, [*ship.loaded, card]).values())
+    loaded = [color_of(state, card) for card in ship.loaded]
+    before = sum(_still_missing(state, ship, loaded).values())
+    return before > sum(_still_missing(state, ship, [*loaded, color]).values())
 
 
 def loadable_ships(state: ImportExportState, seat: int, card: str) -> list[Ship]:
@@ -169,12 +207,21 @@ def complete(state: ImportExportState, ship: Ship, ctx: Context) -> None:
 
 
 def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context) -> None:
-    """A container leaves a ship at sea; an emptied ship returns home."""
+    """A container leaves a ship at sea; an emptied ship returns home (AEROPONICS: with its
+    last container, for a later shipment)."""
     ship.loaded.remove(card)
-    if not ship.loaded:
+    state.counts_as.pop(card, None)
+    last = len(ship.loaded) == 1 and modifiers(state, ship.owner, "home-at-one")
+    if not ship.loaded or last:
         ship.at_sea = False
         owner = state.players[ship.owner]
-        ctx.emit("home", owner, f"{ship.id} is empty and returns to {owner}'s harbor")
+        with_one = f" with {ship.loaded[0]}" if last else ""
+        ctx.emit(
+            "home",
+            owner,
+            f"{ship.id} is {'down to one' if last else 'empty'} and returns "
+            f"to {owner}'s harbor{with_one}",
+        )
         fire(state, ctx, "ship-home", by=ship.owner)
 
 

@@ -66,12 +66,18 @@ class ImportExportState(State):
     did: list[str | None] = field(default_factory=list)  # LEAD, FOLLOW or DRAW per seat
     played: list[list[str]] = field(default_factory=list)  # cards played to lead or follow
     actions_left: list[int] = field(default_factory=list)
+    # the action type each seat takes, when a power let it follow with another (NEURAL UNITS)
+    acting: list[str | None] = field(default_factory=list)
     sold: list[bool] = field(default_factory=list)  # sold to the island this turn
     import_round: int = 0  # import rounds played this turn
     auction: Auction | None = None
     used: list[str] = field(default_factory=list)  # powers used this turn ("limit": "turn")
     won: list[int] = field(default_factory=list)  # seats a power made win (THE MOTHER LOAD)
     copies: dict[str, str] = field(default_factory=dict)  # WIND TURBINES -> the card it copies
+    again: list[int] = field(default_factory=list)  # turns a seat leads twice (DELAYED GAME)
+    repeat: bool = False  # this turn's leader leads the next turn too
+    # containers that count as another color on a ship ("" for none: ROBOT CATS' pairs)
+    counts_as: dict[str, str] = field(default_factory=dict)
 
     @property
     def c(self) -> Box:

@@ -31,7 +31,8 @@ def format_action(action: Action) -> str:
         return f"{who}: keep {a[0]} in {a[1]}"
     if verb == "pirate" and len(a) == 3:
         to = "" if a[2] is None else f" to {a[2]}"
-        return f"{who}: pirate {a[0]} from {a[1]}{to}"
+        source = f"hand of {a[1]}" if a[0] == "random" else a[1]  # MINI VAN
+        return f"{who}: pirate {a[0]} from {source}{to}"
     if verb == "take" and len(a) == 1:
         return f"{who}: take {a[0]} from island"
     return str(action)

@@ -34,7 +34,7 @@ from .components import ACTIONS
 from .harbor import draw
 from .importing import choose_options, rounds_left
 from .powers import fire
-from .reading import Who, amount, matching_imports, modifiers
+from .reading import Who, acting_type, amount, matching_imports, modifiers
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 
 IMPORT = "import"
@@ -54,20 +54,29 @@ def _followers(state: ImportExportState) -> list[int]:
 
 
 def _acting(state: ImportExportState) -> list[int]:
+    """The leader then the followers; the leader plays every import round (and acts only for
+    them); seats that followed with another action type (NEURAL UNITS) act with it."""
     if state.declared is None:
         return []
+    order = clockwise(state)
     if state.declared == IMPORT:
-        return [state.leader] if rounds_left(state) else []
-    return [s for s in clockwise(state) if state.actions_left[s] > 0 and usable(state, s)]
+        first = [state.leader] if rounds_left(state) else []
+        return first + [
+            s
+            for s in order[1:]
+            if acting_type(state, s) != IMPORT and state.actions_left[s] > 0 and usable(state, s)
+        ]
+    return [s for s in order if state.actions_left[s] > 0 and usable(state, s)]
 
 
 def _count_actions(state: ImportExportState, ctx: Context) -> None:
     """Once everyone has followed or drawn: each seat's actions of the declared type."""
-    action = state.declared
-    if action is None:
+    declared = state.declared
+    if declared is None:
         return
     n = len(state.players)
     for seat in range(n):
+        action = acting_type(state, seat) or declared
         played = 1 if state.did[seat] in (LEAD, FOLLOW) else 0
         count = played + matching_imports(state, seat, action)
         for m in modifiers(state, seat, "shared-imports"):  # CANNONS: theirs count as mine
@@ -79,7 +88,7 @@ def _count_actions(state: ImportExportState, ctx: Context) -> None:
                 count += amount(state, who, m.get("amount", 1)) // m.get("divide", 1)
         state.actions_left[seat] = count
     followers = sum(1 for d in state.did if d == FOLLOW)
-    fire(state, ctx, "followed", by=state.leader, action=action, followers=followers)
+    fire(state, ctx, "followed", by=state.leader, action=declared, followers=followers)
 
 
 def _finish_turn(state: ImportExportState, ctx: Context) -> None:
@@ -91,10 +100,19 @@ def _finish_turn(state: ImportExportState, ctx: Context) -> None:
     state.declared = None
     state.did = [None] * n
     state.actions_left = [0] * n
+    state.acting = [None] * n
     state.sold = [False] * n
     state.import_round = 0
     state.used.clear()
+    if state.repeat:  # DELAYED GAME: the leader's first of two turns is over; they lead again
+        state.repeat = False
+        name = state.players[state.leader]
+        ctx.emit("again", name, f"{name} takes their second turn")
+        return
     state.leader = (state.leader + 1) % n
+    if state.again[state.leader]:
+        state.again[state.leader] -= 1
+        state.repeat = True
 
 
 PHASES = (
@@ -111,13 +129,43 @@ def phase_name(state: ImportExportState) -> str:
 # ---- leading and following ------------------------------------------------------------------
 
 
+def stands_for(state: ImportExportState, seat: int, card_action: str, action: str) -> str | None:
+    """The action type `seat` takes when following `action` with a card of `card_action`: the
+    led one, or the card's own when a power lets it follow (NEURAL UNITS: a load card follows
+    anything, to load; RICE COOKERS: load and contract stand for each other; 3D PRINTERS: any
+    card follows, to do the led action); None when it may not follow."""
+    if card_action == action:
+        return action
+    for m in modifiers(state, seat, "follow-as"):
+        if m["action"] == card_action:
+            return card_action
+    for m in modifiers(state, seat, "interchangeable"):
+        if {card_action, action} <= set(m["actions"]):
+            return card_action
+    if modifiers(state, seat, "follow-any"):
+        return action
+    return None
+
+
+def leads_for(state: ImportExportState, seat: int, card_action: str) -> list[str]:
+    """The actions a single card of `card_action` may declare (RICE COOKERS: load or contract)."""
+    out = [card_action]
+    for m in modifiers(state, seat, "interchangeable"):
+        if card_action in m["actions"]:
+            out += [a for a in m["actions"] if a not in out]
+    return out
+
+
 def plays(state: ImportExportState, seat: int, action: str | None) -> list[tuple[str, ...]]:
     """The cards `seat` may play for `action` (None: for any action, as the leader): one card
-    of that action type, or two of one color as a wild. Each as a sorted tuple."""
+    of that action type (or one a power lets follow), or two of one color as a wild. Each as a
+    sorted tuple."""
     c = state.c
     hand = sorted(set(state.hands[seat]))
     singles: list[tuple[str, ...]] = [
-        (card,) for card in hand if action is None or c.card(card).action == action
+        (card,)
+        for card in hand
+        if action is None or stands_for(state, seat, c.card(card).action, action)
     ]
     pairs = [(a, b) for a, b in combinations(hand, 2) if c.card(a).type == c.card(b).type]
     return singles + pairs
@@ -128,14 +176,14 @@ def lead_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for cards in plays(state, seat, None):
         if len(cards) == 1:
-            out.append((c.card(cards[0]).action, *cards))
+            out += [(a, *cards) for a in leads_for(state, seat, c.card(cards[0]).action)]
         else:
             out += [(action, *cards) for action in ACTIONS]
     return out
 
 
 def why_not_play(
-    state: ImportExportState, seat: int, action: str, cards: tuple[str, ...]
+    state: ImportExportState, seat: int, action: str, cards: tuple[str, ...], leading: bool = True
 ) -> str | None:
     c = state.c
     hand = state.hands[seat]
@@ -144,6 +192,10 @@ def why_not_play(
             return f"{card} is not in your hand"
     if len(cards) == 1:
         printed = c.card(cards[0])
+        if leading and action in leads_for(state, seat, printed.action):
+            return None
+        if not leading and stands_for(state, seat, printed.action, action):
+            return None
         if printed.action != action:
             return (
                 f"{cards[0]} is for {printed.action}, not {action} "
@@ -190,7 +242,13 @@ def do_follow(
     play_cards(state, seat, cards)
     state.did[seat] = FOLLOW
     name = state.players[seat]
-    ctx.emit("follow", name, f"{name} follows {state.declared} with {' and '.join(cards)}")
+    declared = state.declared or ""
+    if len(cards) == 1:  # a power may let this card follow to take another action type
+        acting = stands_for(state, seat, state.c.card(cards[0]).action, declared)
+        if acting != declared:
+            state.acting[seat] = acting
+    to = f" (to {state.acting[seat]})" if state.acting[seat] else ""
+    ctx.emit("follow", name, f"{name} follows {declared} with {' and '.join(cards)}{to}")
     end_turn(game, state, ctx, seat)
 
 
@@ -207,7 +265,7 @@ def do_draw(state: ImportExportState, seat: int, game: Any, ctx: Context) -> Non
 def act_options(state: ImportExportState, seat: int) -> list[Action]:
     """What `seat` may do with the declared action now (without `pass`)."""
     name = state.players[seat]
-    action = state.declared
+    action = acting_type(state, seat)
     if action == IMPORT and seat == state.leader and state.auction is None:
         return [Action(name, "import", (ship,)) for ship in choose_options(state)]
     return options_for(state, seat, action)
@@ -228,7 +286,7 @@ def options_for(state: ImportExportState, seat: int, action: str | None) -> list
 
 
 def usable(state: ImportExportState, seat: int) -> bool:
-    if state.declared == IMPORT:
+    if acting_type(state, seat) == IMPORT:
         return seat == state.leader and rounds_left(state)
     return bool(act_options(state, seat))
 
@@ -239,10 +297,12 @@ def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
     flow = state.flow
     while flow.over is None and not flow.pending and flow.active and phase_name(state) == "act":
         seat = flow.active[0]
-        if state.declared == IMPORT:
+        if acting_type(state, seat) == IMPORT:
             if rounds_left(state):
                 return
-            state.actions_left = [0] * len(state.players)
+            for s in range(len(state.players)):  # the import rounds are over for everyone
+                if acting_type(state, s) == IMPORT:
+                    state.actions_left[s] = 0
         elif state.actions_left[seat] > 0:
             if usable(state, seat):
                 return
@@ -250,7 +310,8 @@ def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
             ctx.emit(
                 "pass",
                 name,
-                f"{name} cannot use {state.actions_left[seat]} more {state.declared} action(s)",
+                f"{name} cannot use {state.actions_left[seat]} more "
+                f"{acting_type(state, seat)} action(s)",
             )
             state.actions_left[seat] = 0
         end_turn(game, state, ctx, seat)
