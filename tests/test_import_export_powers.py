@@ -14,6 +14,10 @@ from dockyard import Session
 from test_import_export_rules import layout_table, play, q
 
 BOX = Session("import-export", players=3).state.c
+# every card, the expansions' too (a power's card may come from one)
+ALL = Session(
+    "import-export", players=3, variants=["jutaku", "kickstarter", "captain-edition"]
+).state.c
 
 
 @pytest.fixture
@@ -40,7 +44,7 @@ def completing(
     its last container: `finish(s)` plays the turn (p1 leads load, the others draw, p1 loads)."""
     players = [dict(p) for p in (players or [{}, {}, {}])]
     avoid = {card, LEAD_LOAD} | set(json.dumps([players, layout]).replace('"', " ").split())
-    colors = [color for color, n in BOX.card(card).load for _ in range(n)]
+    colors = [color for color, n in ALL.card(card).load for _ in range(n)]
     loaded = [fillers(color, 1, avoid)[0] for color in colors[1:]]
     last = fillers(colors[0], 1, avoid)[0]
     p1 = players[0]

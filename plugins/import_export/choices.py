@@ -15,6 +15,12 @@
 
 The effects after a `choose` in the same list run once the (last) answer is in. Inside the
 chosen effects, `me` is still the power's owner and `them` the chooser.
+
+Powers used at any time are choices too: `{"when": "any-time", "from": "hand" | "shipments",
+"use": CHOICE, "if": C}` (an ability): while the card is in the owner's hand or shipments, the
+owner may `use CARD WORD` whenever they may act (their turn in any phase), WORD being one of
+the choice's options: ICELAND WATER, TELESCOPES, LUTEFISK, SEGWAYS; with `{"acting": A}` in
+its `if`, in place of an action of type A (CELL PHONES, SMART CARS, FLOUR).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from dockyard import Context, Decision
+from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
 from .components import GOOD_TYPES
@@ -195,3 +201,57 @@ def answered(state: ImportExportState, decision: Decision, word: str, ctx: Conte
     name = state.players[decision.player]
     ctx.emit("choose", name, f"{name} chooses {word} ({state.c.card(who.card).name})")
     run(state, who, [*chosen, *data["rest"]], ctx)
+
+
+# ---- powers used at any time -------------------------------------------------------------------
+
+
+def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(card, ability) of the any-time powers `seat` holds where they work."""
+    out = []
+    places = {"hand": state.hands[seat], "shipments": state.shipments[seat]}
+    for where, cards in places.items():
+        for card in dict.fromkeys(cards):
+            for ability in state.c.card(card).effects:
+                if ability.get("when") == "any-time" and ability.get("from", "shipments") == where:
+                    if ability.get("limit") == "turn" and f"use:{seat}:{card}" in state.used:
+                        continue
+                    if holds(state, Who(seat, None, card), ability.get("if")):
+                        out.append((card, ability))
+    return out
+
+
+def use_options(state: ImportExportState, seat: int, acting: bool = False) -> list[Action]:
+    """`use CARD WORD` lines `seat` may play now (`acting`: only of the powers used as an
+    action's alternative: CELL PHONES, ROBOT CATS, SMART CARS, FLOUR)."""
+    name = state.players[seat]
+    return [
+        Action(name, "use", (card, word))
+        for card, ability in _usable(state, seat)
+        if not acting or "acting" in json.dumps(ability.get("if"))
+        for word, _ in options(state, ability["use"], Who(seat, None, card), seat)
+    ]
+
+
+def why_not_use(state: ImportExportState, seat: int, card: str, word: str) -> str | None:
+    abilities = [a for c, a in _usable(state, seat) if c == card]
+    if not abilities:
+        return f"you have no power of {card} to use now"
+    words = [w for a in abilities for w, _ in options(state, a["use"], Who(seat, None, card), seat)]
+    if word not in words:
+        return f"{card} can be used with: {', '.join(words) or 'nothing now'}"
+    return None
+
+
+def use(state: ImportExportState, seat: int, card: str, word: str, ctx: Context) -> None:
+    for c, ability in _usable(state, seat):
+        if c != card:
+            continue
+        chosen = dict(options(state, ability["use"], Who(seat, None, card), seat)).get(word)
+        if chosen is not None:
+            name = state.players[seat]
+            ctx.emit("use", name, f"{name} uses {state.c.card(card).name}: {word}")
+            if ability.get("limit") == "turn":
+                state.used.append(f"use:{seat}:{card}")
+            run(state, Who(seat, None, card), substitute(chosen, word), ctx)
+            return

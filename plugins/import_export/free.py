@@ -5,10 +5,8 @@
   SATELLITE, NANOBOTS, BATTERIES: a load); A `any`: of any type (STRETCH GOALS, `unpaid`: ship
   owners take nothing for the imports); A `hand`: one for each card in hand, of its type, that
   card spent (PLATINUM RINGS). A question of kind `free`: the actions on offer, or `pass`.
-- `{"when": "any-time", "from": "hand" | "shipments", "use": CHOICE, "if": C}` (an ability):
-  while the card is in the owner's hand or shipments, the owner may `use CARD WORD` whenever
-  they may act (their turn in any phase), WORD being one of the choice's options (choices.py):
-  ICELAND WATER, TELESCOPES, LUTEFISK, SEGWAYS.
+
+Powers used at any time (`use CARD WORD`) are in choices.py.
 """
 
 from __future__ import annotations
@@ -19,12 +17,11 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
-from .choices import options
 from .components import ACTIONS
 from .harbor import gain
 from .importing import choose_options, import_alone
-from .powers import Effect, completed, fire, run, substitute
-from .reading import Who, amount, goods_room, holds
+from .powers import Effect, completed, fire
+from .reading import Who, amount, goods_room
 from .shipments import check_complete, load
 from .state import ImportExportState
 from .turns import options_for
@@ -39,15 +36,17 @@ def e_free_action(state: ImportExportState, who: Who, spec: Any, ctx: Context) -
         "card": who.card,
         "unpaid": spec.get("unpaid", False),
     }
-    if not _choices(state, who.me, data):
-        return
-    action = spec["action"]
+    if _choices(state, who.me, data):
+        _ask(state, who.me, data, ctx)
+
+
+def _ask(state: ImportExportState, seat: int, data: dict[str, Any], ctx: Context) -> None:
+    action = data["action"]
     what = {"any": "free action of any type", "hand": "free action of a card in your hand"}
-    name = state.players[who.me]
-    prompt = (
-        f"{state.c.card(who.card).name}: a {what.get(action, f'free {action} action')} (or pass)"
-    )
-    push(state, Decision(who.me, FREE, prompt, (json.dumps(data),)))
+    name = state.players[seat]
+    power = state.c.card(data["card"]).name
+    prompt = f"{power}: a {what.get(action, f'free {action} action')} (or pass)"
+    push(state, Decision(seat, FREE, prompt, (json.dumps(data),)))
     ctx.emit("ask", name, f"{name}: {prompt}")
 
 
@@ -107,18 +106,13 @@ def take_free(
         state.discard.append(spent)
         name = state.players[seat]
         ctx.emit("spend", name, f"{name} spends {spent} for a free {action.verb}")
+    if data["count"] > 1:  # asked once what this action asks (an import's cards) is answered
+        _ask(state, seat, {**data, "count": data["count"] - 1}, ctx)
     if action.verb == "import":
         import_alone(state, seat, action.args[0], ctx, owner_paid=not data.get("unpaid"))
     else:
         state.actions_left[seat] += 1
         perform(action)
-    if data["count"] > 1:
-        e_free_action(
-            state,
-            Who(seat, None, data["card"]),
-            {**data, "count": data["count"] - 1},
-            ctx,
-        )
 
 
 def e_contract_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
@@ -198,54 +192,3 @@ WORDS: dict[str, Effect] = dict(
     copy=e_copy,
     imports_to_goods=e_imports_to_goods,
 )
-
-
-# ---- powers used at any time -------------------------------------------------------------------
-
-
-def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, Any]]]:
-    """(card, ability) of the any-time powers `seat` holds where they work."""
-    out = []
-    places = {"hand": state.hands[seat], "shipments": state.shipments[seat]}
-    for where, cards in places.items():
-        for card in dict.fromkeys(cards):
-            for ability in state.c.card(card).effects:
-                if ability.get("when") == "any-time" and ability.get("from", "shipments") == where:
-                    if ability.get("limit") == "turn" and f"use:{seat}:{card}" in state.used:
-                        continue
-                    if holds(state, Who(seat, None, card), ability.get("if")):
-                        out.append((card, ability))
-    return out
-
-
-def use_options(state: ImportExportState, seat: int) -> list[Action]:
-    name = state.players[seat]
-    return [
-        Action(name, "use", (card, word))
-        for card, ability in _usable(state, seat)
-        for word, _ in options(state, ability["use"], Who(seat, None, card), seat)
-    ]
-
-
-def why_not_use(state: ImportExportState, seat: int, card: str, word: str) -> str | None:
-    abilities = [a for c, a in _usable(state, seat) if c == card]
-    if not abilities:
-        return f"you have no power of {card} to use now"
-    words = [w for a in abilities for w, _ in options(state, a["use"], Who(seat, None, card), seat)]
-    if word not in words:
-        return f"{card} can be used with: {', '.join(words) or 'nothing now'}"
-    return None
-
-
-def use(state: ImportExportState, seat: int, card: str, word: str, ctx: Context) -> None:
-    for c, ability in _usable(state, seat):
-        if c != card:
-            continue
-        chosen = dict(options(state, ability["use"], Who(seat, None, card), seat)).get(word)
-        if chosen is not None:
-            name = state.players[seat]
-            ctx.emit("use", name, f"{name} uses {state.c.card(card).name}: {word}")
-            if ability.get("limit") == "turn":
-                state.used.append(f"use:{seat}:{card}")
-            run(state, Who(seat, None, card), substitute(chosen, word), ctx)
-            return

@@ -12,7 +12,10 @@ from dockyard.game import redeal
 from dockyard.loader import Content
 
 from .actions import (
+    DECK,
     ISLAND,
+    RANDOM,
+    TOP,
     do_contract,
     do_load,
     do_pirate,
@@ -25,11 +28,11 @@ from .actions import (
     why_not_take,
 )
 from .bot import bot_action, evaluate
-from .choices import POWER, answer_options, answered, ask
+from .choices import POWER, answer_options, answered, ask, use, use_options, why_not_use
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
 from .effects import CONTINUING, TESTS
 from .effects import WORDS as CHANGES
-from .free import FREE, free_options, take_free, use, use_options, why_not_use
+from .free import FREE, free_options, take_free
 from .free import WORDS as ACTION_LIKE
 from .importing import (
     BID,
@@ -224,7 +227,7 @@ class ImportExport(Game):
             return f"Import / Export has no {verb!r} action (actions: {known})"
         elif not _well_typed(args, SIGNATURES[verb]):
             return f"malformed {verb} action: {args!r}"
-        for arg in args:
+        for arg in args[:1] if verb == "use" else args:  # (a power's word is checked by it)
             if (
                 isinstance(arg, str)
                 and verb not in ("favor", "lead", "choose")
@@ -470,4 +473,9 @@ def _well_typed(args: tuple[Any, ...], types: tuple[Any, ...]) -> bool:
 
 
 def _known(state: ImportExportState, word: str) -> bool:
-    return word in state.c.by_id or state.ship(word) is not None or word in (ISLAND, IMPORTS, GOODS)
+    return (
+        word in state.c.by_id
+        or state.ship(word) is not None
+        or word in (ISLAND, IMPORTS, GOODS, DECK, TOP, RANDOM)  # (MINI VAN's places)
+        or word in state.players
+    )

@@ -73,8 +73,8 @@ def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) ->
             ]
         elif "_who" in effect:  # effects for other players; then back to these players
             me, them = effect["_who"]
-            back = {"_who": [who.me, who.them], "do": todo}
-            run(state, Who(me, them, who.card, who.data), [*effect["do"], back], ctx)
+            back = [{"_who": [who.me, who.them], "do": todo}] if todo else []
+            run(state, Who(me, them, who.card, who.data), [*effect["do"], *back], ctx)
             return
         else:
             for word, spec in effect.items():

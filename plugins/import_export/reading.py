@@ -205,10 +205,10 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         if word in cond:
             return test(state, who, cond[word])
     if "acting" in cond:  # I am taking actions of this type now, with some left
-        flow = state.flow
+        flow = state.flow  # (no one active: the act phase is choosing who will act)
         return (
             acting_type(state, who.me) == cond["acting"]
-            and who.me in flow.active
+            and (who.me in flow.active or not flow.active)
             and state.actions_left[who.me] > 0
             and state.did[who.me] is not None
         )

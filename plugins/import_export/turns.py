@@ -30,6 +30,7 @@ from dockyard import Action, Context
 from dockyard.flow import Phase, end_turn
 
 from .actions import contract_options, load_options, pirate_options, supply_options
+from .choices import use_options
 from .components import ACTIONS
 from .harbor import draw
 from .importing import choose_options, rounds_left
@@ -286,9 +287,11 @@ def options_for(state: ImportExportState, seat: int, action: str | None) -> list
 
 
 def usable(state: ImportExportState, seat: int) -> bool:
+    """May `seat` use its actions: an action of its type, or a power used instead of one
+    (CELL PHONES draws instead of loading)."""
     if acting_type(state, seat) == IMPORT:
         return seat == state.leader and rounds_left(state)
-    return bool(act_options(state, seat))
+    return bool(act_options(state, seat)) or bool(use_options(state, seat, acting=True))
 
 
 def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
