@@ -563,3 +563,47 @@ def test_diamond_rings_moves_two_shipments_to_the_goods(table) -> None:
     # the best two: DIAMOND RINGS itself (the most luxury, 8) and a consumer card (6)
     assert bill["most"] == without["most"] + 8 + 6
     assert q(table(**base), "shipped.p1.diamond-rings"), "only declared at scoring"
+
+
+# ---- the greedy bot and powers -------------------------------------------------------------------
+
+
+def _bot(s: Session, player: str) -> str:
+    import random
+
+    seat = s.players.index(player)
+    action = s.game.bot_action(s.state, seat, random.Random(1))
+    return s.format(action).split(": ", 1)[1]
+
+
+def test_greedy_bot_values_powers_by_a_simple_estimate(table) -> None:
+    from dockyard.plugins.import_export.bot import power_value
+
+    s = table()
+    assert power_value(s.state, "potatoes") == 2 + 2, "2 credits and 2 cards"
+    assert power_value(s.state, "danger-pets") == 2 * 2, "2 from each of 2 other players"
+    assert power_value(s.state, "cups") > power_value(s.state, "potatoes")
+
+
+def test_greedy_bot_answers_a_power_and_uses_one_when_it_pays(table) -> None:
+    s = table(
+        players=[
+            {"shipments": ["paprika"], "hand": ["beer", "batteries", "drones", "rice"]},
+            {},
+            {},
+        ]
+    )
+    play(s, "p1: lead contract with beer", "p2: draw", "p3: draw")
+    play(s, "p1: contract batteries on green-1")
+    assert _bot(s, "p1") == "choose drones", "loading a container that fits beats none"
+    # TELESCOPES: a technology good sold for 4 when another player has the most of them anyway
+    s = table(
+        players=[
+            {"shipments": ["telescopes"], "goods": ["drones"]},
+            {"goods": ["laptops", "batteries"]},
+            {},
+        ]
+    )
+    assert _bot(s, "p1") == "use telescopes drones"
+    s = table(players=[{"shipments": ["telescopes"], "goods": ["drones"]}, {}, {}])
+    assert not _bot(s, "p1").startswith("use"), "its own majority is worth more than 4"

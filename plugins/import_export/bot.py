@@ -7,6 +7,11 @@ it can use with a card it does not need, and draws otherwise. It contracts the c
 can load soonest, loads whatever fits, pirates what it can load, bids a little for imports and
 keeps an imported card in imports when its action is load or contract (extra actions), in goods
 otherwise. `evaluate` reads a position for `mcts`.
+
+Powers: it values a card's power by a simple estimate (`power_value`: what its one-time
+effects give in credits, a little for a lasting or recurring power) when it contracts; it
+answers a power's question, and uses a power at any time, by looking one step ahead on a table
+dealt again from what it sees (`Game.sample_state`: it never peeks at the deck or a hand).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from dockyard import Action
+from dockyard import Action, Context
 
 from .actions import contract_cost
 from .importing import IMPORTS
@@ -36,6 +41,57 @@ def _needs(state: ImportExportState, seat: int) -> Counter[str]:
     return need
 
 
+def power_value(state: ImportExportState, card: str) -> float:
+    """A simple estimate of a card's power, in credits."""
+    others = len(state.players) - 1
+    total = 0.0
+    for ability in state.c.card(card).effects:
+        when = ability.get("when")
+        if when == "completed":
+            total += _effects_value(ability["do"], others)
+        elif when == "game-end":
+            total += sum(
+                e["score"] if isinstance(e.get("score"), int) else 4 for e in ability["do"]
+            )
+        elif "win" in ability:
+            total += 2.0
+        else:  # a lasting change, a power set off by events, a power used at any time
+            total += 3.0
+    return total
+
+
+def _effects_value(effects: list[Any], others: int) -> float:
+    """Credits one-time effects are worth: a card drawn as a credit, a question or a free
+    action a little more."""
+    per_word = {"gain": 1, "passive": 1, "draw": 1, "pay": -1, "charge": 1, "give_each": -others}
+    worth = 0.0
+    for effect in effects:
+        for word, spec in effect.items():
+            if word in per_word:
+                worth += per_word[word] * (spec if isinstance(spec, int) else 2)
+            elif word == "collect":
+                amount = spec.get("amount")
+                worth += others * (amount if isinstance(amount, int) else 2)
+            else:
+                worth += {"free_action": 3.0, "choose": 2.0}.get(word, 1.0)
+    return worth
+
+
+def _lookahead(
+    game: Any, state: ImportExportState, seat: int, options: list[Action], rng: random.Random
+) -> list[tuple[float, Action]]:
+    """Each option's worth to `seat` one step ahead, on a table dealt again from its view."""
+    seen = game.sample_state(state, seat, rng)
+    if len(options) > 12:
+        options = rng.sample(options, 12)
+    out = []
+    for action in options:
+        copy = game.clone(seen)
+        game.apply(copy, action, seat, Context(game, game.hook))
+        out.append((evaluate(copy)[seat], action))
+    return out
+
+
 def _score(state: ImportExportState, seat: int, action: Action) -> float:
     c = state.c
     verb, args = action.verb, action.args
@@ -46,7 +102,8 @@ def _score(state: ImportExportState, seat: int, action: Action) -> float:
     if verb == "contract":
         card = c.card(args[0])
         covered = sum(min(n, hand_colors[color] - (color == card.color)) for color, n in card.load)
-        return 6.0 + covered - card.size * 0.5 - contract_cost(state, seat, args[0])
+        cost = contract_cost(state, seat, args[0])
+        return 6.0 + covered - card.size * 0.5 - cost + 0.3 * power_value(state, args[0])
     if verb == "pirate":
         return 8.0 if args[2] is not None else 0.5
     if verb == "take":
@@ -120,6 +177,16 @@ def bot_action(game: Any, state: ImportExportState, seat: int, rng: random.Rando
     if "favor" in verbs:
         own = [a for a in legal if a.args[0] == state.players[seat]]
         return own[0] if own else legal[0]
+    if "choose" in verbs:  # a power's question: the answer that looks best one step ahead
+        options = [a for a in legal if a.verb == "choose"]
+        return max(_lookahead(game, state, seat, options, rng), key=lambda t: t[0])[1]
+    uses = [a for a in legal if a.verb == "use"]
+    if uses:  # a power used at any time, when it looks better than not using it
+        now = evaluate(game.sample_state(state, seat, rng))[seat]
+        worth, use = max(_lookahead(game, state, seat, uses, rng), key=lambda t: t[0])
+        if worth > now + 0.01:
+            return use
+        legal = [a for a in legal if a.verb != "use"]
     if not state.flow.pending:
         phase = phase_name(state)
         if phase == "lead":
