@@ -607,3 +607,57 @@ def test_greedy_bot_answers_a_power_and_uses_one_when_it_pays(table) -> None:
     assert _bot(s, "p1") == "use telescopes drones"
     s = table(players=[{"shipments": ["telescopes"], "goods": ["drones"]}, {}, {}])
     assert not _bot(s, "p1").startswith("use"), "its own majority is worth more than 4"
+
+
+# ---- the expansions' one-time and leading powers ------------------------------------------------
+
+
+def test_exclusive_cards_pays_thirty_names_a_type_and_draws(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "captain-edition")
+    for named, won in (("luxury", 50), ("illegal", 0)):
+        s = completing(
+            lay,
+            "exclusive-cards",
+            [{"credits": 40}, {}, {}],
+            deck_top=["cups", "honey", "glasses", "jets"],
+            ships=harbors({}, completing=True),
+        )
+        finish(s)
+        after = q(s, "credits.p1")
+        assert after == 40 + PAYOUT[3] - 30
+        assert choices_of(s, "p1") == {
+            "technology",
+            "agriculture",
+            "consumer",
+            "illegal",
+            "luxury",
+        }
+        play(s, f"p1: choose {named}")
+        assert q(s, "has.p1.jets") and q(s, "credits.p1") == after + won
+
+
+def test_pocky_gains_draws_and_imports_a_container_from_the_sea(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "jutaku")
+    s = completing(
+        lay,
+        "pocky",
+        ships=harbors({"red-1": {"at_sea": True, "loaded": ["rice"]}}, completing=True),
+    )
+    finish(s)
+    assert q(s, "credits.p1") == 10 + PAYOUT[2] + 2 and q(s, "hand.p1") == 2
+    play(s, "p1: choose rice")
+    assert choices_of(s, "p1") == {"imports", "goods"}
+    play(s, "p1: choose imports")
+    assert q(s, "imported.p1.rice") and q(s, "ship.red-1") == "harbor"
+
+
+def test_dragon_fruit_leading_pirate_gives_two_credits_or_two_cards(tmp_path) -> None:
+    lay = expansion_table(tmp_path, "kickstarter")
+    s = lay(players=[{"shipments": ["dragon-fruit"], "hand": ["rope"]}, {}, {}])
+    play(s, "p1: lead pirate with rope")
+    assert choices_of(s, "p1") == {"credits", "cards"}
+    play(s, "p1: choose cards")
+    assert q(s, "hand.p1") == 2
+    s = lay(players=[{"shipments": ["dragon-fruit"], "hand": ["rope", "pants"]}, {}, {}])
+    play(s, "p1: lead supply with pants")
+    assert not choices_of(s, "p1"), "only when leading pirate"
