@@ -661,3 +661,75 @@ def test_dragon_fruit_leading_pirate_gives_two_credits_or_two_cards(tmp_path) ->
     s = lay(players=[{"shipments": ["dragon-fruit"], "hand": ["rope", "pants"]}, {}, {}])
     play(s, "p1: lead supply with pants")
     assert not choices_of(s, "p1"), "only when leading pirate"
+
+
+# ---- a power in Python, through the game's hook ------------------------------------------------
+
+
+def _windfall_folder(tmp_path, name: str = "windfall") -> Any:
+    import json
+
+    folder = tmp_path / "windfall"
+    folder.mkdir(parents=True)
+    card = {
+        "name": "Windfall",
+        "id": "windfall",
+        "type": "agriculture",
+        "action": "load",
+        "tier": 0,
+        "load": {"yellow": 2},
+        "timing": "immediate",
+        "power": "Take 2 credits for each of your completed shipments.",
+        "effects": [
+            {"when": "completed", "do": [{"call": {"name": name, "with": {"credits": 2}}}]}
+        ],
+    }
+    (folder / "goods-windfall.json").write_text(
+        json.dumps({"$schema": "urn:dockyard:import_export:goods", "cards": [card]})
+    )
+    layout = {
+        "$schema": "urn:dockyard:import_export:layout",
+        "harbors": ["green", "yellow", "red"],
+        "players": [{"hand": ["cell-phones", "rice"], "shipments": ["cups"]}, {}, {}],
+        "ships": {"green-1": {"contracts": ["windfall"], "loaded": ["wheat"]}},
+    }
+    (folder / "layout.json").write_text(json.dumps(layout))
+    return folder
+
+
+class Windfall:
+    """A house rule's plugin: the named effect `windfall` (plugins/HOOKS.md)."""
+
+    from dockyard import hookimpl
+
+    @hookimpl
+    def import_export_effects(self, register: Any) -> None:
+        from dockyard.plugins.import_export.harbor import gain
+
+        def windfall(state: Any, who: Any, spec: Any, ctx: Any) -> None:
+            each = spec["credits"]
+            gain(state, who.me, each * len(state.shipments[who.me]), ctx, who.card)
+
+        register("windfall", windfall)
+
+
+def test_a_named_python_effect_from_a_variant_plays(tmp_path, install) -> None:
+    from dockyard import Variant
+
+    install(variants=[Variant("windfall", "import-export", "windfall", plugin=Windfall())])
+    folder = _windfall_folder(tmp_path)
+    s = Session("import-export", players=3, content=[folder], variants=["windfall"])
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load rice on green-1")
+    assert q(s, "shipped.p1.windfall")
+    assert q(s, "credits.p1") == 10 + PAYOUT[2] + 2 * 2, "two shipments: cups and windfall"
+
+
+def test_a_named_effect_no_plugin_provides_is_refused_at_the_start(tmp_path, install) -> None:
+    from dockyard import DockyardError, Variant
+
+    install(variants=[Variant("windfall", "import-export", "windfall", plugin=Windfall())])
+    folder = _windfall_folder(tmp_path, name="jackpot")
+    with pytest.raises(DockyardError, match=r"card windfall: effects\[0\]\.do\[0\]\.call\.name"):
+        Session("import-export", players=3, content=[folder], variants=["windfall"])
+    with pytest.raises(DockyardError, match="no plugin of this session provides the effect"):
+        Session("import-export", players=3, content=[_windfall_folder(tmp_path / "x")])

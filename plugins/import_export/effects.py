@@ -417,6 +417,37 @@ def can_fill(state: ImportExportState, who: Who, card: Any) -> bool:
     return all(colors[color] >= n for color, n in state.c.card(card).load)
 
 
+def e_call(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
+    """A named effect in Python a plugin provides (hookspecs.py), with `with` as its spec."""
+    python_effects(ctx.hook)[spec["name"]](state, who, spec.get("with", {}), ctx)
+
+
+_NAMED: dict[int, tuple[Any, dict[str, Effect]]] = {}  # a session's hooks -> their effects
+
+
+def python_effects(hook: Any) -> dict[str, Effect]:
+    """The named effects the plugins of a session's hooks provide (asked once per hooks)."""
+    known = _NAMED.get(id(hook))
+    if known is not None and known[0] is hook:
+        return known[1]
+    named: dict[str, Effect] = {}
+    caller = getattr(hook, "import_export_effects", None)
+    if caller is not None:
+        caller(register=lambda name, function: named.__setitem__(name, function))
+    _NAMED[id(hook)] = (hook, named)
+    return named
+
+
+def calls(effects: Any, path: str = "") -> list[tuple[str, str]]:
+    """(JSON path, name) of every named effect some effects call."""
+    if isinstance(effects, dict):
+        found = [(path, effects["call"]["name"])] if isinstance(effects.get("call"), dict) else []
+        return found + [p for k, v in effects.items() for p in calls(v, f"{path}.{k}")]
+    if isinstance(effects, list | tuple):
+        return [p for i, v in enumerate(effects) for p in calls(v, f"{path}[{i}]")]
+    return []
+
+
 # the effects that continue the rest of their list themselves (game.py adds them to STOPS)
 CONTINUING: dict[str, Stop] = {"draw_then": c_draw_then}
 # the conditions this module gives reading.CONDITIONS
@@ -446,4 +477,5 @@ WORDS: dict[str, Effect] = dict(
     swap=e_swap,
     extra_turn=e_extra_turn,
     draw_to=e_draw_to,
+    call=e_call,
 )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import Any, ClassVar
 
-from dockyard import Action, Context, Game, Outcome, Rng, Setup
+from dockyard import Action, Context, DockyardError, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
@@ -30,7 +32,7 @@ from .actions import (
 from .bot import bot_action, evaluate
 from .choices import POWER, answer_options, answered, ask, use, use_options, why_not_use
 from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
-from .effects import CONTINUING, TESTS
+from .effects import CONTINUING, TESTS, calls, python_effects
 from .effects import WORDS as CHANGES
 from .free import FREE, free_options, take_free
 from .free import WORDS as ACTION_LIKE
@@ -130,6 +132,7 @@ class ImportExport(Game):
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2", "p3")
     content_folder = "import_export"
+    hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     grammar_file = "import_export.lark"
     phases = PHASES
     terminal_words = {
@@ -154,6 +157,7 @@ class ImportExport(Game):
         state.end_credits = int(
             setup.options.get("end_credits", box.rules["end"]["active_credits"])
         )
+        _check_calls(box, ctx)
         set_up(state, ctx)
         start(self, state, ctx)
         return state
@@ -479,3 +483,17 @@ def _known(state: ImportExportState, word: str) -> bool:
         or word in (ISLAND, IMPORTS, GOODS, DECK, TOP, RANDOM)  # (MINI VAN's places)
         or word in state.players
     )
+
+
+def _check_calls(box: Box, ctx: Context) -> None:
+    """Every named effect the cards call is provided by a plugin of this session."""
+    named = python_effects(ctx.hook)
+    for card in box.cards:
+        for path, name in calls(list(card.effects), "effects"):
+            if name not in named:
+                provided = ", ".join(sorted(named)) or "none"
+                raise DockyardError(
+                    f"goods card {card.id}: {path}.call.name: no plugin of this session provides "
+                    f"the effect {name!r} (a variant's import_export_effects hook; provided: "
+                    f"{provided})"
+                )
