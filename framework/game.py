@@ -219,9 +219,7 @@ class Game:
         return {}
 
     def describe_player_count(self) -> str:
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}-{self.max_players}"
+        return player_count(self.min_players, self.max_players)
 
 
 @dataclass(frozen=True)
@@ -238,6 +236,11 @@ class Variant:
     grammar: str | None = None  # extra grammar text (`%extend game_action: ...`)
     content_folder: str | None = None  # extra content layered over the game's
     resource_package: str = "dockyard"  # the package whose content/ holds `content_folder`
+
+
+def player_count(least: int, most: int) -> str:
+    """How many play: "2" or "2-6"."""
+    return str(least) if least == most else f"{least}-{most}"
 
 
 def redeal(rng: random.Random, *hidden: list[Any]) -> None:

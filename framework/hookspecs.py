@@ -28,3 +28,11 @@ def on_event(session: Any, event: Any) -> None:
 @hookspec
 def register_commands(subparsers: Any) -> None:
     """Called when the CLI is built: add `argparse` sub-commands; set `func` on each parser."""
+
+
+@hookspec
+def describe_games(describe: Any) -> None:
+    """Called by `dockyard games` in place of `register_games` and `register_variants` for the
+    plugins that implement it, so listing games imports none of their rules: call
+    `describe(name=..., title=..., summary=..., min_players=..., max_players=...,
+    variants={name: summary})` for each game the plugin registers."""

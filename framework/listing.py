@@ -9,24 +9,23 @@ from typing import Any
 
 def cmd_games(args: argparse.Namespace) -> int:
 
-    from .registry import registry
+    from .registry import catalog, registry
 
-    reg = registry()
-    if args.json:
+    if args.json:  # with each game's bots: the games are loaded
+        reg = registry()
         print(json.dumps([_game_json(reg, name) for name in sorted(reg.games)], indent=2))
         return 0
-    if not reg.games:
+    cards = catalog()  # described by the plugins: no game's rules imported
+    if not cards:
         print("no games installed")
         return 0
-    width = max(len(name) for name in reg.games)
-    for name in sorted(reg.games):
-        game = reg.games[name]
-        players = game.describe_player_count()
-        print(f"{name.ljust(width)}  {game.title} ({players} players)")
-        if game.summary:
-            print(f"{''.ljust(width)}  {game.summary}")
-        for vname, variant in sorted(reg.variants_of(name).items()):
-            print(f"{''.ljust(width)}  variant {vname}: {variant.summary}")
+    width = max(len(card.name) for card in cards)
+    for card in cards:
+        print(f"{card.name.ljust(width)}  {card.title} ({card.players} players)")
+        if card.summary:
+            print(f"{''.ljust(width)}  {card.summary}")
+        for vname, summary in card.variants:
+            print(f"{''.ljust(width)}  variant {vname}: {summary}")
     return 0
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pluggy
 
-from .game import DockyardError, Game, Variant
+from .game import DockyardError, Game, Variant, player_count
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "dockyard.plugins.tictactoe",
@@ -70,6 +70,38 @@ def registry(extra: tuple[object, ...] = ()) -> Registry:
     if _REGISTRY is not None and not extra:
         return _REGISTRY
     reg = Registry()
+    pm = _plugins(reg, extra)
+
+    def register_game(game: Game) -> None:
+        reg.games[game.name] = game
+        package = getattr(game, "resource_package", "dockyard")
+        if package != "dockyard" and game.content_folder:  # a game in its own package
+            from .loader import register_package
+
+            register_package(game.content_folder, package)
+
+    def register_variant(variant: Variant) -> None:
+        reg.variants.setdefault(variant.game, {})[variant.name] = variant
+
+    for impl in pm.hook.register_games.get_hookimpls():
+        _call_one(reg, impl, "register_games", register=register_game)
+    for impl in pm.hook.register_variants.get_hookimpls():
+        _call_one(reg, impl, "register_variants", register=register_variant)
+    reg.manager = pm
+    if not extra:
+        _REGISTRY = reg
+    _warn(reg)
+    return reg
+
+
+def _warn(reg: Registry) -> None:
+    for problem in reg.problems:
+        print(f"dockyard: warning: {problem} (skipped)", file=sys.stderr)
+
+
+def _plugins(reg: Registry, extra: tuple[object, ...] = ()) -> pluggy.PluginManager:
+    """A plugin manager holding the built-in plugins, the installed ones and `extra` (their
+    modules imported; no hook called yet)."""
     pm = new_manager()
     for modname in DEFAULT_PLUGINS:
         try:
@@ -90,28 +122,79 @@ def registry(extra: tuple[object, ...] = ()) -> Registry:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         reg.problems.append(str(exc))
+    return pm
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """What `dockyard games` says of a game."""
+
+    name: str
+    title: str
+    summary: str
+    players: str  # "2" or "2-6"
+    variants: tuple[tuple[str, str], ...]  # (name, summary), by name
+
+
+def catalog() -> list[GameCard]:
+    """The installed games, by name, for `dockyard games`: described by their plugins'
+    `describe_games` where they implement it (so none of those games' rules is imported and
+    listing stays quick), else from what they register."""
+    if _REGISTRY is not None:  # everything is loaded already (or a test installed plugins)
+        return _cards_of(_REGISTRY)
+    reg = Registry()
+    pm = _plugins(reg)
+    cards: dict[str, tuple[str, str, str]] = {}  # name -> title, summary, players
+    variants: dict[str, dict[str, str]] = {}  # game -> variant -> summary
+
+    def describe(
+        name: str,
+        title: str,
+        summary: str,
+        min_players: int,
+        max_players: int,
+        variants: dict[str, str] | None = None,
+    ) -> None:
+        cards[name] = (title, summary, player_count(min_players, max_players))
+        add_variants(name, variants or {})
+
+    def add_variants(game: str, summaries: dict[str, str]) -> None:
+        variants.setdefault(game, {}).update(summaries)
 
     def register_game(game: Game) -> None:
-        reg.games[game.name] = game
-        package = getattr(game, "resource_package", "dockyard")
-        if package != "dockyard" and game.content_folder:  # a game in its own package
-            from .loader import register_package
-
-            register_package(game.content_folder, package)
+        cards[game.name] = (game.title, game.summary, game.describe_player_count())
 
     def register_variant(variant: Variant) -> None:
-        reg.variants.setdefault(variant.game, {})[variant.name] = variant
+        add_variants(variant.game, {variant.name: variant.summary})
 
+    described = set()
+    for impl in pm.hook.describe_games.get_hookimpls():
+        described.add(impl.plugin)
+        _call_one(reg, impl, "describe_games", describe=describe)
     for impl in pm.hook.register_games.get_hookimpls():
-        _call_one(reg, impl, "register_games", register=register_game)
+        if impl.plugin not in described:
+            _call_one(reg, impl, "register_games", register=register_game)
     for impl in pm.hook.register_variants.get_hookimpls():
-        _call_one(reg, impl, "register_variants", register=register_variant)
-    reg.manager = pm
-    if not extra:
-        _REGISTRY = reg
-    for problem in reg.problems:
-        print(f"dockyard: warning: {problem} (skipped)", file=sys.stderr)
-    return reg
+        if impl.plugin not in described:
+            _call_one(reg, impl, "register_variants", register=register_variant)
+    _warn(reg)
+    return [
+        GameCard(name, *cards[name], tuple(sorted(variants.get(name, {}).items())))
+        for name in sorted(cards)
+    ]
+
+
+def _cards_of(reg: Registry) -> list[GameCard]:
+    return [
+        GameCard(
+            name,
+            game.title,
+            game.summary,
+            game.describe_player_count(),
+            tuple((v, variant.summary) for v, variant in sorted(reg.variants_of(name).items())),
+        )
+        for name, game in sorted(reg.games.items())
+    ]
 
 
 def _call_one(reg: Registry, impl: Any, hook: str, **kwargs: Any) -> None:

@@ -40,6 +40,27 @@ def test_games_lists_variants_of_each_game(dockyard, install) -> None:
     assert "variant misere: three in a row loses" in out
 
 
+def test_games_listed_from_descriptions_agree_with_the_games_registered(monkeypatch) -> None:
+    """`dockyard games` lists the built-in games from their plugins' about.py (describe_games)
+    without importing their rules; what it says is what the registered games and variants say."""
+    import dockyard.registry as registry_module
+
+    full = registry_module._cards_of(registry_module.registry())
+    monkeypatch.setattr(registry_module, "_REGISTRY", None)
+    assert registry_module.catalog() == full
+
+
+def test_listing_games_imports_no_rules() -> None:
+    code = (
+        "import sys; from dockyard.cli import main; main(['games']); "
+        "loaded = [m for m in sys.modules if m.startswith('dockyard.plugins.') "
+        "and m.endswith(('.game', '.variants', '.turns'))]; "
+        "print('LOADED', loaded)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "LOADED []" in out.stdout, out.stdout[-300:]
+
+
 # ---- play, piped ------------------------------------------------------------------------------
 
 

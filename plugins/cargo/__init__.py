@@ -17,18 +17,27 @@ from __future__ import annotations
 
 from dockyard import hookimpl
 
-from .game import Cargo
-from .variants import VARIANTS
+from . import about
 
-__all__ = ["Cargo"]
+# The rules are imported only when the game is registered: `dockyard games` lists it from
+# about.py (describe_games) without them.
+
+
+@hookimpl
+def describe_games(describe):
+    about.describe(describe)
 
 
 @hookimpl
 def register_games(register):
+    from .game import Cargo
+
     register(Cargo())
 
 
 @hookimpl
 def register_variants(register):
+    from .variants import VARIANTS
+
     for variant in VARIANTS:
         register(variant)

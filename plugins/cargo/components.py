@@ -8,7 +8,9 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+from . import about
+
+MIN_PLAYERS, MAX_PLAYERS = about.MIN_PLAYERS, about.MAX_PLAYERS
 
 # what a square of the map is; a loading space is water in a game where nobody took its ship
 DOCK, LOADING, WATER = 0, 1, 2

@@ -13,6 +13,7 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
 from dockyard.loader import Content
 
+from . import about
 from .bot import bot_action, position
 from .components import DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS, Dock, build
 from .default_rules import DefaultRules, rulebook_hook
@@ -40,9 +41,9 @@ VERBS = ("choose", "place", "move", DONE)
 
 
 class Cargo(Game):
-    name = "cargo"
-    title = "Tom Jolly's Cargo"
-    summary = "Push your crates onto your ship's loading spaces and everyone else's into the sea"
+    name = about.NAME
+    title = about.TITLE
+    summary = about.SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2")

@@ -11,6 +11,8 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
+from . import about
+
 
 class FastGame:
     @hookimpl(tryfirst=True)
@@ -22,7 +24,7 @@ VARIANTS = (
     Variant(
         name="fast",
         game="cargo",
-        summary="Squished and drowned workers leave the game (the rulebook's faster 4-player game)",
+        summary=about.VARIANTS["fast"],
         plugin=FastGame(),
     ),
 )

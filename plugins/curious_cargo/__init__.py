@@ -21,16 +21,27 @@ Modules follow the rulebook:
 
 from dockyard import hookimpl
 
-from .game import CuriousCargo
-from .variants import VARIANTS
+from . import about
+
+# The rules are imported only when the game is registered: `dockyard games` lists it from
+# about.py (describe_games) without them.
+
+
+@hookimpl
+def describe_games(describe):
+    about.describe(describe)
 
 
 @hookimpl
 def register_games(register):
+    from .game import CuriousCargo
+
     register(CuriousCargo())
 
 
 @hookimpl
 def register_variants(register):
+    from .variants import VARIANTS
+
     for variant in VARIANTS:
         register(variant)

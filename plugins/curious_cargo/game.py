@@ -23,6 +23,7 @@ from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
+from . import about
 from .bonuses import turn_order
 from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
@@ -53,11 +54,11 @@ VERBS = (
 
 
 class CuriousCargo(SetUp, Construction, TruckingPhase):
-    name = "curious-cargo"
-    title = "Curious Cargo"
-    summary = "Build conveyor lines, ship goods by truck, intercept your opponent's (2 players)"
-    min_players = 2
-    max_players = 2
+    name = about.NAME
+    title = about.TITLE
+    summary = about.SUMMARY
+    min_players = about.MIN_PLAYERS
+    max_players = about.MAX_PLAYERS
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"

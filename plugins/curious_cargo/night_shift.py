@@ -21,6 +21,8 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
+from . import about
+
 
 class NightShift:
     """The 3 color variant's components."""
@@ -35,6 +37,6 @@ class NightShift:
 NIGHT_SHIFT = Variant(
     name="night-shift",
     game="curious-cargo",
-    summary="The Night Shift (3 color variant): purple goods, dark tile faces, purple Splitters",
+    summary=about.VARIANTS["night-shift"],
     plugin=NightShift(),
 )

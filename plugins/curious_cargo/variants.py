@@ -15,6 +15,7 @@ from typing import Any
 
 from dockyard import Action, Context, Variant, hookimpl
 
+from . import about
 from .bonuses import draw_trucks
 from .components import Item, TruckCard
 from .night_shift import NIGHT_SHIFT
@@ -24,7 +25,7 @@ from .night_shift import NIGHT_SHIFT
 FIRST_GAME = Variant(
     name="first-game",
     game="curious-cargo",
-    summary="First game: board #1, and everyone keeps the 3 Truck cards dealt (no card selection)",
+    summary=about.VARIANTS["first-game"],
     options={"first_game": True, "board": 1},
 )
 """The rulebook's first-game rules: "First time players should use board #1" (setup step 1) and
@@ -61,7 +62,7 @@ class NoScaffolding:
 NO_SCAFFOLDING = Variant(
     name="no-scaffolding",
     game="curious-cargo",
-    summary="Designer note: play without Scaffolding tiles (a tile must lie flat on its own)",
+    summary=about.VARIANTS["no-scaffolding"],
     plugin=NoScaffolding(),
     conflicts=("handicap",),
 )
@@ -100,7 +101,7 @@ class Handicap:
 HANDICAP = Variant(
     name="handicap",
     game="curious-cargo",
-    summary="Designer note: the experienced player (seated first) plays without Scaffolding",
+    summary=about.VARIANTS["handicap"],
     plugin=Handicap(),
     conflicts=("no-scaffolding",),
 )
@@ -151,7 +152,7 @@ class Bus:
 BUS = Variant(
     name="bus",
     game="curious-cargo",
-    summary="The bus: a 1 AP truck with no cargo spaces, shuffled into the deck (pushes trucks)",
+    summary=about.VARIANTS["bus"],
     plugin=Bus(),
 )
 
@@ -221,7 +222,7 @@ class Mulligan:
 MULLIGAN = Variant(
     name="mulligan",
     game="curious-cargo",
-    summary="Once per game, before your Trucking action: Truck cards to the deck's bottom, redraw",
+    summary=about.VARIANTS["mulligan"],
     plugin=Mulligan(),
     grammar='%extend game_action: act_mulligan\nact_mulligan: "mulligan"',
 )

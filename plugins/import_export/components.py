@@ -9,8 +9,9 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Reporter
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+from . import about
+
+MIN_PLAYERS, MAX_PLAYERS = about.MIN_PLAYERS, about.MAX_PLAYERS
 ACTIONS = ("contract", "load", "import", "pirate", "supply")
 GOOD_TYPES = ("technology", "agriculture", "consumer", "illegal", "luxury")
 

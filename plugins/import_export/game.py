@@ -13,6 +13,7 @@ from dockyard.flow import FlowState, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
+from . import about
 from .actions import (
     DECK,
     ISLAND,
@@ -122,12 +123,9 @@ ACT_VERBS = {
 
 
 class ImportExport(Game):
-    name = "import-export"
-    title = "Import / Export"
-    summary = (
-        "Lead an action or follow it, contract and load shipments, bid for goods at sea: "
-        "the most credits wins"
-    )
+    name = about.NAME
+    title = about.TITLE
+    summary = about.SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2", "p3")

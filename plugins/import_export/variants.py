@@ -13,29 +13,31 @@ from __future__ import annotations
 
 from dockyard import Variant
 
+from . import about
+
 VARIANTS = (
     Variant(
         name="extended",
         game="import-export",
-        summary="The extended game: play to 80 active credits instead of 50",
+        summary=about.VARIANTS["extended"],
         options={"end_credits": 80},
     ),
     Variant(
         name="jutaku",
         game="import-export",
-        summary="The Jutaku expansion cards (10) shuffled into the deck",
+        summary=about.VARIANTS["jutaku"],
         content_folder="import_export_expansions/jutaku",
     ),
     Variant(
         name="kickstarter",
         game="import-export",
-        summary="The Kickstarter expansion cards (15) shuffled into the deck",
+        summary=about.VARIANTS["kickstarter"],
         content_folder="import_export_expansions/kickstarter",
     ),
     Variant(
         name="captain-edition",
         game="import-export",
-        summary="The Captain Edition cards (3) shuffled into the deck",
+        summary=about.VARIANTS["captain-edition"],
         content_folder="import_export_expansions/captain_edition",
     ),
 )

@@ -16,11 +16,19 @@ from __future__ import annotations
 
 from dockyard import hookimpl
 
-from .game import PackAndStack
+from . import about
 
-__all__ = ["PackAndStack"]
+# The rules are imported only when the game is registered: `dockyard games` lists it from
+# about.py (describe_games) without them.
+
+
+@hookimpl
+def describe_games(describe):
+    about.describe(describe)
 
 
 @hookimpl
 def register_games(register):
+    from .game import PackAndStack
+
     register(PackAndStack())

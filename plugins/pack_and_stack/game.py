@@ -10,6 +10,7 @@ from dockyard.flow import FlowState, end_turn, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
+from . import about
 from .bot import bot_action
 from .components import MAX_PLAYERS, MIN_PLAYERS, Components, bit, build, parse_cell, placements
 from .load_truck import (
@@ -32,11 +33,9 @@ VERBS = {"claim": 1, "put": 4, "remove": 2, DONE: 0}
 
 
 class PackAndStack(Game):
-    name = "pack-and-stack"
-    title = "Pack & Stack"
-    summary = (
-        "Roll for wooden pieces, grab a truck, stack it full: empty space and leftovers cost points"
-    )
+    name = about.NAME
+    title = about.TITLE
+    summary = about.SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2", "p3")

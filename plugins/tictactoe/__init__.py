@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dockyard import Action, Context, EndTrigger, Game, Outcome, Rng, Setup, State, hookimpl
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
-from dockyard.loader import Content, ContentError
+
+if TYPE_CHECKING:
+    from dockyard.loader import Content
 
 MARKS = ("x", "o")
 
@@ -88,6 +90,8 @@ class TicTacToe(Game):
     phases = (Phase("play", seat_order, check_end=False),)
 
     def build_content(self, content: Content) -> Board:
+        from dockyard.loader import ContentError  # (not at import: listing games stays quick)
+
         doc, *others = content.of_kind("board")
         if others:  # an author may add a board file: say why it cannot be played
             raise ContentError(
