@@ -1,18 +1,16 @@
 """What `dockyard games` says of Tom Jolly's Cargo: read without importing its rules (listing games
-stays quick); game.py, components.py and the variants take their names and summaries from here."""
+stays quick); game.py, components.py and the variants take their words from here."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .variant_summaries import SUMMARIES
+
 NAME = "cargo"
 TITLE = "Tom Jolly's Cargo"
 SUMMARY = "Push your crates onto your ship's loading spaces and everyone else's into the sea"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-# each variant: its summary
-VARIANTS: dict[str, str] = {
-    "fast": "Squished and drowned workers leave the game (the rulebook's faster 4-player game)",
-}
 
 
 def describe(register: Any) -> None:
@@ -23,5 +21,5 @@ def describe(register: Any) -> None:
         summary=SUMMARY,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        variants=VARIANTS,
+        variants=SUMMARIES,
     )

@@ -8,9 +8,7 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
 
-from . import about
-
-MIN_PLAYERS, MAX_PLAYERS = about.MIN_PLAYERS, about.MAX_PLAYERS
+from .about import MAX_PLAYERS
 
 # what a square of the map is; a loading space is water in a game where nobody took its ship
 DOCK, LOADING, WATER = 0, 1, 2

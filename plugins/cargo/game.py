@@ -13,9 +13,9 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
 from dockyard.loader import Content
 
-from . import about
+from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bot import bot_action, position
-from .components import DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS, Dock, build
+from .components import DIRECTIONS, Dock, build
 from .default_rules import DefaultRules, rulebook_hook
 from .playing import (
     DONE,
@@ -41,9 +41,9 @@ VERBS = ("choose", "place", "move", DONE)
 
 
 class Cargo(Game):
-    name = about.NAME
-    title = about.TITLE
-    summary = about.SUMMARY
+    name = NAME
+    title = TITLE
+    summary = SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2")

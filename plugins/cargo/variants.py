@@ -11,7 +11,7 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
-from . import about
+from .variant_summaries import SUMMARIES
 
 
 class FastGame:
@@ -24,7 +24,7 @@ VARIANTS = (
     Variant(
         name="fast",
         game="cargo",
-        summary=about.VARIANTS["fast"],
+        summary=SUMMARIES["fast"],
         plugin=FastGame(),
     ),
 )

@@ -23,7 +23,7 @@ from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
-from . import about
+from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
 from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
@@ -54,11 +54,11 @@ VERBS = (
 
 
 class CuriousCargo(SetUp, Construction, TruckingPhase):
-    name = about.NAME
-    title = about.TITLE
-    summary = about.SUMMARY
-    min_players = about.MIN_PLAYERS
-    max_players = about.MAX_PLAYERS
+    name = NAME
+    title = TITLE
+    summary = SUMMARY
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"

@@ -21,7 +21,7 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
-from . import about
+from .variant_summaries import SUMMARIES
 
 
 class NightShift:
@@ -37,6 +37,6 @@ class NightShift:
 NIGHT_SHIFT = Variant(
     name="night-shift",
     game="curious-cargo",
-    summary=about.VARIANTS["night-shift"],
+    summary=SUMMARIES["night-shift"],
     plugin=NightShift(),
 )

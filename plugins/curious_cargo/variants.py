@@ -15,17 +15,17 @@ from typing import Any
 
 from dockyard import Action, Context, Variant, hookimpl
 
-from . import about
 from .bonuses import draw_trucks
 from .components import Item, TruckCard
 from .night_shift import NIGHT_SHIFT
+from .variant_summaries import SUMMARIES
 
 # ---- First game (setup step 9) ---------------------------------------------------------------
 
 FIRST_GAME = Variant(
     name="first-game",
     game="curious-cargo",
-    summary=about.VARIANTS["first-game"],
+    summary=SUMMARIES["first-game"],
     options={"first_game": True, "board": 1},
 )
 """The rulebook's first-game rules: "First time players should use board #1" (setup step 1) and
@@ -62,7 +62,7 @@ class NoScaffolding:
 NO_SCAFFOLDING = Variant(
     name="no-scaffolding",
     game="curious-cargo",
-    summary=about.VARIANTS["no-scaffolding"],
+    summary=SUMMARIES["no-scaffolding"],
     plugin=NoScaffolding(),
     conflicts=("handicap",),
 )
@@ -101,7 +101,7 @@ class Handicap:
 HANDICAP = Variant(
     name="handicap",
     game="curious-cargo",
-    summary=about.VARIANTS["handicap"],
+    summary=SUMMARIES["handicap"],
     plugin=Handicap(),
     conflicts=("no-scaffolding",),
 )
@@ -152,7 +152,7 @@ class Bus:
 BUS = Variant(
     name="bus",
     game="curious-cargo",
-    summary=about.VARIANTS["bus"],
+    summary=SUMMARIES["bus"],
     plugin=Bus(),
 )
 
@@ -222,7 +222,7 @@ class Mulligan:
 MULLIGAN = Variant(
     name="mulligan",
     game="curious-cargo",
-    summary=about.VARIANTS["mulligan"],
+    summary=SUMMARIES["mulligan"],
     plugin=Mulligan(),
     grammar='%extend game_action: act_mulligan\nact_mulligan: "mulligan"',
 )

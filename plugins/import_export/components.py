@@ -9,9 +9,8 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Reporter
 
-from . import about
+from .about import MAX_PLAYERS, MIN_PLAYERS
 
-MIN_PLAYERS, MAX_PLAYERS = about.MIN_PLAYERS, about.MAX_PLAYERS
 ACTIONS = ("contract", "load", "import", "pirate", "supply")
 GOOD_TYPES = ("technology", "agriculture", "consumer", "illegal", "luxury")
 

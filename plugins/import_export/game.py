@@ -13,7 +13,7 @@ from dockyard.flow import FlowState, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
-from . import about
+from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .actions import (
     DECK,
     ISLAND,
@@ -32,7 +32,7 @@ from .actions import (
 )
 from .bot import bot_action, evaluate
 from .choices import POWER, answer_options, answered, ask, use, use_options, why_not_use
-from .components import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Box, build
+from .components import ACTIONS, Box, build
 from .effects import CONTINUING, TESTS, calls, python_effects
 from .effects import WORDS as CHANGES
 from .free import FREE, free_options, take_free
@@ -123,9 +123,9 @@ ACT_VERBS = {
 
 
 class ImportExport(Game):
-    name = about.NAME
-    title = about.TITLE
-    summary = about.SUMMARY
+    name = NAME
+    title = TITLE
+    summary = SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2", "p3")

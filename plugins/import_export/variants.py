@@ -13,31 +13,31 @@ from __future__ import annotations
 
 from dockyard import Variant
 
-from . import about
+from .variant_summaries import SUMMARIES
 
 VARIANTS = (
     Variant(
         name="extended",
         game="import-export",
-        summary=about.VARIANTS["extended"],
+        summary=SUMMARIES["extended"],
         options={"end_credits": 80},
     ),
     Variant(
         name="jutaku",
         game="import-export",
-        summary=about.VARIANTS["jutaku"],
+        summary=SUMMARIES["jutaku"],
         content_folder="import_export_expansions/jutaku",
     ),
     Variant(
         name="kickstarter",
         game="import-export",
-        summary=about.VARIANTS["kickstarter"],
+        summary=SUMMARIES["kickstarter"],
         content_folder="import_export_expansions/kickstarter",
     ),
     Variant(
         name="captain-edition",
         game="import-export",
-        summary=about.VARIANTS["captain-edition"],
+        summary=SUMMARIES["captain-edition"],
         content_folder="import_export_expansions/captain_edition",
     ),
 )

@@ -1,5 +1,5 @@
 """What `dockyard games` says of Pack & Stack: read without importing its rules (listing games
-stays quick); game.py and components.py take their names and summaries from here."""
+stays quick); game.py and components.py take their words from here."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ SUMMARY = (
     "Roll for wooden pieces, grab a truck, stack it full: empty space and leftovers cost points"
 )
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-# each variant: its summary
-VARIANTS: dict[str, str] = {}
 
 
 def describe(register: Any) -> None:
@@ -23,5 +21,5 @@ def describe(register: Any) -> None:
         summary=SUMMARY,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        variants=VARIANTS,
+        variants={},
     )

@@ -16,14 +16,13 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
 
-from . import about
+from .about import MAX_PLAYERS
 
 COLUMNS = "abcde"
 MAX_WIDTH, MAX_DEPTH, MAX_LEVELS = 5, 3, 4  # a loading area fits within 5x3 squares
 TRUCKS_PER_LEVELS = {1: 9, 2: 10, 3: 6, 4: 5}  # the rulebook's 30 truck cards
 DIE_FACES = 6
 RULEBOOK_KINDS = ("white", "grey", "brown", "turquoise", "purple")  # the box's pieces
-MIN_PLAYERS, MAX_PLAYERS = about.MIN_PLAYERS, about.MAX_PLAYERS
 
 WHITE, FILLED, NO_SQUARE = "o", "#", "."
 ALONG_X, ALONG_Y, STANDING = "x", "y", "standing"

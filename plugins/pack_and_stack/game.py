@@ -10,9 +10,9 @@ from dockyard.flow import FlowState, end_turn, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
-from . import about
+from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bot import bot_action
-from .components import MAX_PLAYERS, MIN_PLAYERS, Components, bit, build, parse_cell, placements
+from .components import Components, bit, build, parse_cell, placements
 from .load_truck import (
     DONE,
     apply_done,
@@ -33,9 +33,9 @@ VERBS = {"claim": 1, "put": 4, "remove": 2, DONE: 0}
 
 
 class PackAndStack(Game):
-    name = about.NAME
-    title = about.TITLE
-    summary = about.SUMMARY
+    name = NAME
+    title = TITLE
+    summary = SUMMARY
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = ("p1", "p2", "p3")
