@@ -4,6 +4,7 @@ every game and variant, and seeded random games."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
@@ -76,6 +77,13 @@ def dockyard(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 def pip_install(project: Path, target: Path) -> None:
     """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`;
     without an index for the build requirements, it builds with what is installed here."""
+    # built from a copy: a build writes build/ and *.egg-info beside the sources, and two
+    # test workers building the same project at once must not share them
+    source = target.parent / f"{target.name}-source"
+    shutil.copytree(
+        project, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__")
+    )
+    project = source
     base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
     base += ["--disable-pip-version-check", "--target", str(target)]
     done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)

@@ -8,11 +8,16 @@ dockyard finds it through the `dockyard` entry point in pyproject.toml.
 
 from dockyard import hookimpl
 
-from .game import ShipCaptainCrew
+from . import about
 
-__all__ = ["ShipCaptainCrew"]
+
+@hookimpl
+def describe_games(describe):
+    about.describe(describe)  # `dockyard games` lists it without importing the rules
 
 
 @hookimpl
 def register_games(register):
+    from .game import ShipCaptainCrew
+
     register(ShipCaptainCrew())

@@ -19,6 +19,8 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup, State
 from dockyard.flow import FlowState, Phase, end_turn, reveal, seat_order, start
 from dockyard.loader import Content, ContentError
 
+from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -58,11 +60,11 @@ def keep(
 
 
 class ShipCaptainCrew(Game):
-    name = "ship-captain-crew"
-    title = "Ship, Captain and Crew"
-    summary = "Roll for a ship, a captain and a crew, then for the best cargo (2-6 players)"
-    min_players = 2
-    max_players = 6
+    name = NAME
+    title = TITLE
+    summary = SUMMARY
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     default_players = ("p1", "p2")
     content_folder = "ship_captain_crew"
     grammar_file = "ship_captain_crew.lark"
