@@ -36,6 +36,15 @@ from .shipments import (
 from .state import ImportExportState
 
 ISLAND = "island"
+# the action type each verb of the act phase takes
+ACT_VERBS = {
+    "contract": "contract",
+    "load": "load",
+    "import": "import",
+    "pirate": "pirate",
+    "sell": "supply",
+    "take": "supply",
+}
 DECK, TOP, RANDOM = "deck", "top", "random"  # MINI VAN: pirate the top card, a random card
 
 
@@ -241,13 +250,9 @@ def _take_pirated(
 ) -> None:
     name = state.players[seat]
     ship = state.ship(source)
-    if source == ISLAND:
+    if ship is None:
         state.island.remove(card)
-    elif ship is not None and not ship.at_sea:  # MINI VAN: from another player's harbor
-        ship.loaded.remove(card)
-        state.counts_as.pop(card, None)
-    else:
-        assert ship is not None
+    else:  # a ship at sea (MINI VAN: or another player's in harbor)
         take_container(state, ship, card, ctx)
     if to is None:
         state.discard.append(card)

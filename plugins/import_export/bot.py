@@ -79,8 +79,9 @@ def _effects_value(effects: list[Any], others: int) -> float:
 
 def _lookahead(
     game: Any, state: ImportExportState, seat: int, options: list[Action], rng: random.Random
-) -> list[tuple[float, Action]]:
-    """Each option's worth to `seat` one step ahead, on a table dealt again from its view."""
+) -> tuple[float, list[tuple[float, Action]]]:
+    """How `seat` stands now, and each option's worth to it one step ahead, on one table dealt
+    again from its view."""
     seen = game.sample_state(state, seat, rng)
     if len(options) > 12:
         options = rng.sample(options, 12)
@@ -89,7 +90,7 @@ def _lookahead(
         copy = game.clone(seen)
         game.apply(copy, action, seat, Context(game, game.hook))
         out.append((evaluate(copy)[seat], action))
-    return out
+    return evaluate(seen)[seat], out
 
 
 def _score(state: ImportExportState, seat: int, action: Action) -> float:
@@ -179,11 +180,11 @@ def bot_action(game: Any, state: ImportExportState, seat: int, rng: random.Rando
         return own[0] if own else legal[0]
     if "choose" in verbs:  # a power's question: the answer that looks best one step ahead
         options = [a for a in legal if a.verb == "choose"]
-        return max(_lookahead(game, state, seat, options, rng), key=lambda t: t[0])[1]
+        return max(_lookahead(game, state, seat, options, rng)[1], key=lambda t: t[0])[1]
     uses = [a for a in legal if a.verb == "use"]
     if uses:  # a power used at any time, when it looks better than not using it
-        now = evaluate(game.sample_state(state, seat, rng))[seat]
-        worth, use = max(_lookahead(game, state, seat, uses, rng), key=lambda t: t[0])
+        now, worths = _lookahead(game, state, seat, uses, rng)
+        worth, use = max(worths, key=lambda t: t[0])
         if worth > now + 0.01:
             return use
         legal = [a for a in legal if a.verb != "use"]

@@ -209,11 +209,7 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
         ship = next((sh for sh in ships if spec["card"] in sh.loaded), None)
         if ship is None:
             return
-        if ship.at_sea:
-            take_container(state, ship, spec["card"], ctx)  # an emptied ship comes home
-        else:
-            ship.loaded.remove(spec["card"])
-            state.counts_as.pop(spec["card"], None)
+        take_container(state, ship, spec["card"], ctx)  # (an emptied ship at sea comes home)
         _put(state, who, spec["card"], spec["to"], ctx)
         ctx.emit(
             "move",

@@ -17,6 +17,7 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
+from .actions import ACT_VERBS
 from .components import ACTIONS
 from .harbor import gain
 from .importing import choose_options, import_alone
@@ -71,7 +72,7 @@ def _choices(state: ImportExportState, seat: int, data: dict[str, Any]) -> list[
 def _spent_card(state: ImportExportState, seat: int, action: Action) -> str | None:
     """The card of the action's type a free action of the hand spends: the first in hand
     that the action does not itself use."""
-    verb = {"sell": "supply", "take": "supply"}.get(action.verb, action.verb)
+    verb = ACT_VERBS[action.verb]
     return next(
         (
             card

@@ -15,6 +15,7 @@ from dockyard.loader import Content
 
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .actions import (
+    ACT_VERBS,
     DECK,
     ISLAND,
     RANDOM,
@@ -111,14 +112,6 @@ ACTS: dict[str, Callable[..., None]] = {
     "pirate": do_pirate,
     "sell": do_sell,
     "take": do_take,
-}
-ACT_VERBS = {
-    "contract": "contract",
-    "load": "load",
-    "import": IMPORT,
-    "pirate": "pirate",
-    "sell": "supply",
-    "take": "supply",
 }
 
 

@@ -207,10 +207,12 @@ def complete(state: ImportExportState, ship: Ship, ctx: Context) -> None:
 
 
 def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context) -> None:
-    """A container leaves a ship at sea; an emptied ship returns home (AEROPONICS: with its
-    last container, for a later shipment)."""
+    """A container leaves a ship; a ship at sea that is emptied returns home (AEROPONICS: with
+    its last container, for a later shipment). (From a ship in harbor: MINI VAN, PRINTED MONEY.)"""
     ship.loaded.remove(card)
     state.counts_as.pop(card, None)
+    if not ship.at_sea:
+        return
     last = len(ship.loaded) == 1 and modifiers(state, ship.owner, "home-at-one")
     if not ship.loaded or last:
         ship.at_sea = False
