@@ -602,3 +602,20 @@ def test_any_schema_valid_board_builds_or_is_rejected_with_reasons(
         return
     made = next(b for b in built.boards.values() if b.name == "random")
     assert {d.cell for d in made.docks} <= made.teal
+
+
+def test_port_distances_walk_around_walls_and_machines() -> None:
+    """`Board.port_distances` (what a line still needs, for the bots): 0 on the square in front
+    of a port of the color, else one more than the nearest teal neighbour; walls and machines
+    are walked around, not through."""
+    content = build()
+    for board in content.boards.values():
+        for color, dist in board.port_distances.items():
+            fronts = {p.cell for p in board.ports if p.color == color}
+            assert fronts and set(dist) <= board.teal
+            for cell, d in dist.items():
+                near = [dist[n] for s in "NESW" if (n := cc.neighbour(cell, s)) in dist]
+                assert d == (0 if cell in fronts else 1 + min(near)), (board.id, color, cell)
+    # board 1: from a2 the nearest blue port front is b2 (machine 3's west port), next door
+    one = content.boards[1]
+    assert one.port_distances["blue"][parse_cell("a2")] == 1

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from .construction import Construction
     from .state import CargoState
 
+FAR = 20  # squares: farther than any port on a board (an end that cannot reach one)
+
 
 def bot_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
     name = state.players[seat]
@@ -74,6 +76,7 @@ def _best_placement(
     tiles: list[str],
     rng: random.Random,
     weigh: Callable[[Dock, str | None, set[str]], float] | None = None,
+    keep: bool = False,
 ) -> tuple[float, Action] | None:
     """A greedy builder: extend the line from a loading dock towards a port of its color.
 
@@ -81,14 +84,18 @@ def _best_placement(
     end, and keeps the placement whose line reaches a port, else runs furthest and ends nearest
     a port of its color. Uniform random play almost never makes a connection; this does.
     `weigh(dock, color, wanted)` says how much a line matters (`wanted`: the good types with
-    no Shipping connection yet); lines that matter most are tried first."""
+    no Shipping connection yet); lines that matter most are tried first. With `keep`, no
+    placement that breaks an active connection (a tile laid over its line) is considered."""
     player = state.seats[seat]
     fac = player.facility
     assert state.content is not None
     active = fac.active_docks()
     shipping_colors = {c for d, c in active.items() if d.street == "shipping"}
     wanted = set(state.side.colors if state.side else ()) - shipping_colors
-    ports = [p.cell for p in fac.board.ports]
+    guard: set[Cell] = set()  # squares under active lines: a tile there may break one
+    if keep:
+        for dock in active:
+            fac.trace(dock.cell, dock.side, cells=guard)
     ranked: list[tuple[float, Dock, str | None, list[tuple[Cell, str]]]] = []
     for dock in fac.board.docks:
         if dock in active:
@@ -97,7 +104,7 @@ def _best_placement(
         if not ends:
             continue
         if color is None:  # no line yet: as good as a line of length 0 at the dock
-            near = min(abs(dock.cell[0] - q[0]) + abs(dock.cell[1] - q[1]) for q in ports)
+            near = min(d.get(dock.cell, FAR) for d in fac.board.port_distances.values())
             base = -3.0 * near
         else:
             base = _score(fac, dock, color) or -100.0
@@ -121,7 +128,10 @@ def _best_placement(
                             or game.why_not_place(state, seat, tile_id, text, direction) is not None
                         ):
                             continue
-                        score = _try(scratch, tile, state.face, anchor, direction, dock, color)
+                        kept = active if guard & {anchor, second_cell(anchor, direction)} else None
+                        score = _try(
+                            scratch, tile, state.face, anchor, direction, dock, color, kept
+                        )
                         if score is None or score <= base:
                             continue
                         score = (score - base) * weight
@@ -173,8 +183,8 @@ def _score(fac: Facility, dock: object, color: str | None) -> float | None:
         return None
     if reached:
         return 1000.0
-    ports = [p.cell for p in fac.board.ports if p.color == new_color]
-    near = min((abs(c[0] - p[0]) + abs(c[1] - p[1]) for c, _ in ends for p in ports), default=20)
+    to_port = fac.board.port_distances.get(new_color, {})
+    near = min((to_port.get(c, FAR) for c, _ in ends), default=FAR)
     return length - 3.0 * near
 
 
@@ -186,13 +196,17 @@ def _try(
     direction: str,
     dock: object,
     color: str | None,
+    kept: dict[Dock, str] | None = None,
 ) -> float | None:
     """Lay the tile on a scratch copy of the facility, measure the dock's line, and take the
-    tile up again (so one scratch copy serves every trial)."""
+    tile up again (so one scratch copy serves every trial). None when the line does not gain,
+    or when an active connection of `kept` is lost."""
     other = second_cell(anchor, direction)
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
     fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
+        if kept is not None and not kept.keys() <= fac.active_docks().keys():
+            return None
         return _score(fac, dock, color)
     finally:
         for c, n in saved.items():

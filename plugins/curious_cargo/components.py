@@ -162,6 +162,25 @@ class Board:
         return {(p.cell, p.side): p.color for m in self.machines for p in m.ports}
 
     @cached_property
+    def port_distances(self) -> dict[str, dict[Cell, int]]:
+        """For each port color, the fewest teal squares from each teal square to the square in
+        front of a port of that color (0 there), walking side to side: what a line ending
+        there still needs, around walls and machines. Squares that cannot reach one are left
+        out."""
+        table: dict[str, dict[Cell, int]] = {}
+        for color in sorted({p.color for p in self.ports}):
+            dist = {p.cell: 0 for p in self.ports if p.color == color}
+            todo = list(dist)
+            for cell in todo:  # breadth first: `todo` grows while it is read
+                for side in "NESW":
+                    nxt = neighbour(cell, side)
+                    if nxt in self.teal and nxt not in dist:
+                        dist[nxt] = dist[cell] + 1
+                        todo.append(nxt)
+            table[color] = dist
+        return table
+
+    @cached_property
     def _docks(self) -> dict[tuple[str, int], Dock]:
         return {(d.street, d.number): d for d in self.docks}
 

@@ -149,10 +149,15 @@ class Facility:
         return None if found is None else (found[0], found[1])
 
     def trace(
-        self, cell: Cell, side: str, ends: list[tuple[Cell, str]] | None = None
+        self,
+        cell: Cell,
+        side: str,
+        ends: list[tuple[Cell, str]] | None = None,
+        cells: set[Cell] | None = None,
     ) -> tuple[str, list[Cell], int] | None:
         """Like `line_from`, with the number of squares the line runs through; `ends` collects
-        where the line stops short (the square and side it would enter next)."""
+        where the line stops short (the square and side it would enter next), `cells` the
+        squares it runs through."""
         start = self._piece_at(cell, side)
         if start is None:
             return None
@@ -179,7 +184,10 @@ class Facility:
                 if key not in seen and nxt in self.board.teal:
                     seen.add(key)
                     todo.append(key)
-        return color, reached, len({c for c, _ in seen})
+        squares = {c for c, _ in seen}
+        if cells is not None:
+            cells.update(squares)
+        return color, reached, len(squares)
 
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return self.board.port_map

@@ -3,7 +3,8 @@
 - **Construction**: lines from the loading docks to machine ports of their color, a Shipping
   line for every good type first (no one wins without shipping 2 of each), then more Shipping
   docks, then Receiving lines; a tile that completes an active connection before one that only
-  extends a line; a Construction token for 2 more actions when there is a line to extend, else
+  extends a line; never a tile over one of its own active lines (it would break the
+  connection); a Construction token for 2 more actions when there is a line to extend, else
   for a Splitter where a copy of the table says it adds a connection; keeps tiles back in
   storage while it holds fewer than 2 Truck cards (recycled 2 for 1: cards ship goods).
 - **Trucking**: with an active Shipping line, tokens become cards (2 Construction -> a
@@ -74,7 +75,7 @@ def _construction(
     tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
     best = None
     if turn.actions >= 1 and tiles:
-        best = _best_placement(game, state, seat, tiles, rng, _weight)
+        best = _best_placement(game, state, seat, tiles, rng, _weight, keep=True)
     # tiles kept back become Truck cards in the Trucking Phase (recycling 2 for 1)
     saving = len(player.trucks) < 2 and sum(map(len, player.storage)) + len(player.hand) <= 2
     if best is not None and best[0] > (COMPLETES if saving else 0):
