@@ -177,7 +177,8 @@ def _trace(
 
 
 def _score(fac: Facility, dock: object, color: str | None) -> float | None:
-    """How good the dock's line is: reaching a port of its color, else long and near one."""
+    """How good the dock's line is: reaching a port of its color, else near one (squares still
+    to cover), its length only breaking ties (a line that winds about is not progress)."""
     new_color, reached, length, ends = _trace(fac, dock.cell, dock.side)  # type: ignore[attr-defined]
     if new_color is None or (color is not None and new_color != color):
         return None
@@ -185,7 +186,7 @@ def _score(fac: Facility, dock: object, color: str | None) -> float | None:
         return 1000.0
     to_port = fac.board.port_distances.get(new_color, {})
     near = min((to_port.get(c, FAR) for c, _ in ends), default=FAR)
-    return length - 3.0 * near
+    return 0.1 * length - 3.0 * near
 
 
 def _try(
