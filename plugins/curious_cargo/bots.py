@@ -129,12 +129,15 @@ def _best_placement(
                         ):
                             continue
                         kept = active if guard & {anchor, second_cell(anchor, direction)} else None
-                        score = _try(
+                        tried = _try(
                             scratch, tile, state.face, anchor, direction, dock, color, kept
                         )
-                        if score is None or score <= base:
+                        if tried is None or tried[0] <= base:
                             continue
-                        score = (score - base) * weight
+                        # a new line weighs as a line of the color it turned out to be
+                        score = (tried[0] - base) * (
+                            weight if color is not None else weigh(dock, tried[1], wanted)
+                        )
                         if best is None or score > best[0]:
                             best = (
                                 score + rng.random(),
@@ -198,17 +201,21 @@ def _try(
     dock: object,
     color: str | None,
     kept: dict[Dock, str] | None = None,
-) -> float | None:
-    """Lay the tile on a scratch copy of the facility, measure the dock's line, and take the
-    tile up again (so one scratch copy serves every trial). None when the line does not gain,
-    or when an active connection of `kept` is lost."""
+) -> tuple[float, str] | None:
+    """Lay the tile on a scratch copy of the facility, measure the dock's line and its color,
+    and take the tile up again (so one scratch copy serves every trial). None when the dock
+    has no line of `color`, or when an active connection of `kept` is lost."""
     other = second_cell(anchor, direction)
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
     fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
         if kept is not None and not kept.keys() <= fac.active_docks().keys():
             return None
-        return _score(fac, dock, color)
+        score = _score(fac, dock, color)
+        if score is None:
+            return None
+        piece = fac._piece_at(dock.cell, dock.side)  # type: ignore[attr-defined]
+        return score, piece[0]
     finally:
         for c, n in saved.items():
             del fac.stacks[c][n:]
