@@ -215,6 +215,7 @@ def _try(
         if score is None:
             return None
         piece = fac._piece_at(dock.cell, dock.side)  # type: ignore[attr-defined]
+        assert piece is not None  # the dock's line was just measured
         return score, piece[0]
     finally:
         for c, n in saved.items():
