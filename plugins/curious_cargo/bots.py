@@ -77,15 +77,17 @@ def _best_placement(
     rng: random.Random,
     weigh: Callable[[Dock, str | None, set[str]], float] | None = None,
     keep: bool = False,
+    breadth: int = 4,
 ) -> tuple[float, Action] | None:
     """A greedy builder: extend the line from a loading dock towards a port of its color.
 
     For a few open line ends it tries every tile in every way that covers the square beyond the
-    end, and keeps the placement whose line reaches a port, else runs furthest and ends nearest
-    a port of its color. Uniform random play almost never makes a connection; this does.
-    `weigh(dock, color, wanted)` says how much a line matters (`wanted`: the good types with
-    no Shipping connection yet); lines that matter most are tried first. With `keep`, no
-    placement that breaks an active connection (a tile laid over its line) is considered."""
+    end, and keeps the placement whose line reaches a port, else ends nearest one of its color.
+    Uniform random play almost never makes a connection; this does. `weigh(dock, color,
+    wanted)` says how much a line matters (`wanted`: the good types with no Shipping
+    connection yet); the `breadth` lines that matter most are tried (up to `breadth` ends of
+    each), and 2 more at random so new lines get started too. With `keep`, no placement that
+    breaks an active connection (a tile laid over its line) is considered."""
     player = state.seats[seat]
     fac = player.facility
     assert state.content is not None
@@ -111,13 +113,14 @@ def _best_placement(
         ranked.append((base, dock, color, ends))
     weigh = weigh or _weight
     ranked.sort(key=lambda r: (weigh(r[1], r[2], wanted), r[0]), reverse=True)
-    # the most advanced lines, and one at random so new lines get started too
-    chosen = ranked[:4] + (rng.sample(ranked[4:], 2) if len(ranked) > 5 else [])
+    chosen = ranked[:breadth] + (
+        rng.sample(ranked[breadth:], 2) if len(ranked) > breadth + 1 else []
+    )
     best: tuple[float, Action] | None = None
     scratch = fac.copy()  # trial tiles go here: a bot never changes the state it is shown
     for base, dock, color, ends in chosen:
         weight = weigh(dock, color, wanted)
-        for cell, _side in ends[:4]:
+        for cell, _side in ends[:breadth]:
             for tile_id in tiles:
                 tile = state.content.tile(tile_id)
                 for direction in DIRECTIONS:

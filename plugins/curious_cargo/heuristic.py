@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 DRAW_UP_TO = 3  # tiles in hand: what is not placed goes to storage, to recycle for cards
 COMPLETES = 500  # placements scored above this complete an active connection
 WANTED = 8.0  # how much more a Shipping line of a good type not yet connected matters
+BREADTH = 6  # lines (and ends of each) tried for every tile: more than the quick policy's 4
 WAIT = 1.0  # ending a Trucking turn with cards in hand while a needed good type waits
 
 SUMMARY = (
@@ -75,7 +76,7 @@ def _construction(
     tiles = list(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
     best = None
     if turn.actions >= 1 and tiles:
-        best = _best_placement(game, state, seat, tiles, rng, _weight, keep=True)
+        best = _best_placement(game, state, seat, tiles, rng, _weight, keep=True, breadth=BREADTH)
     # tiles kept back become Truck cards in the Trucking Phase (recycling 2 for 1)
     saving = len(player.trucks) < 2 and sum(map(len, player.storage)) + len(player.hand) <= 2
     if best is not None and best[0] > (COMPLETES if saving else 0):
