@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from dockyard import Action
 
 from .components import Cell, Dock, cell_name
-from .facility import DIRECTIONS, Facility, second_cell
+from .facility import DIRECTIONS, Facility, second_cell, tile_pieces
 from .rounds import pending, phase_name
 
 if TYPE_CHECKING:
+    from .components import ConveyorTile
     from .construction import Construction
     from .state import CargoState
 
@@ -118,19 +119,20 @@ def _best_placement(
     )
     best: tuple[float, Action] | None = None
     scratch = fac.copy()  # trial tiles go here: a bot never changes the state it is shown
+    colors = {t: {b.color for b in getattr(state.content.tile(t), state.face)} for t in tiles}
     for base, dock, color, ends in chosen:
         weight = weigh(dock, color, wanted)
-        for cell, _side in ends[:breadth]:
+        for cell, side in ends[:breadth]:
             for tile_id in tiles:
+                if color is not None and color not in colors[tile_id]:
+                    continue  # no belt of the line's color: it cannot take the line further
                 tile = state.content.tile(tile_id)
                 for direction in DIRECTIONS:
                     for anchor in (cell, _anchor_for(cell, direction)):
-                        text = cell_name(anchor) if anchor[0] >= 0 and anchor[1] >= 0 else ""
-                        if (
-                            not text
-                            or game.why_not_place(state, seat, tile_id, text, direction) is not None
-                        ):
-                            continue
+                        if not _takes(tile, state.face, anchor, direction, cell, side, color):
+                            continue  # the line would not go on into the tile
+                        if scratch.scaffolding_needed(anchor, direction) is None:
+                            continue  # off the teal squares
                         kept = active if guard & {anchor, second_cell(anchor, direction)} else None
                         tried = _try(
                             scratch, tile, state.face, anchor, direction, dock, color, kept
@@ -141,7 +143,11 @@ def _best_placement(
                         score = (tried[0] - base) * (
                             weight if color is not None else weigh(dock, tried[1], wanted)
                         )
-                        if best is None or score > best[0]:
+                        if best is not None and score <= best[0]:
+                            continue
+                        # the rules decide (asked only of a placement that would be the best)
+                        text = cell_name(anchor)
+                        if game.why_not_place(state, seat, tile_id, text, direction) is None:
                             best = (
                                 score + rng.random(),
                                 Action(player.name, "place", (tile_id, text, direction)),
@@ -195,6 +201,26 @@ def _score(fac: Facility, dock: object, color: str | None) -> float | None:
     return 0.1 * length - 3.0 * near
 
 
+def _takes(
+    tile: ConveyorTile,
+    face: str,
+    anchor: Cell,
+    direction: str,
+    cell: Cell,
+    side: str,
+    color: str | None,
+) -> bool:
+    """Would the tile, laid so, show a belt (of `color`, if given) on `side` of `cell`?"""
+    pieces = tile_pieces(tile, face, direction)[0 if cell == anchor else 1]
+    return any(side in sides and color in (None, c) for c, sides in pieces)
+
+
+def _connects(fac: Facility, dock: Dock, color: str) -> bool:
+    """Does `dock` still have an active connection of `color`?"""
+    line = fac.line_from(dock.cell, dock.side)
+    return line is not None and line[0] == color and bool(line[1])
+
+
 def _try(
     fac: Facility,
     tile: object,
@@ -212,7 +238,7 @@ def _try(
     saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
     fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
-        if kept is not None and not kept.keys() <= fac.active_docks().keys():
+        if kept is not None and not all(_connects(fac, d, c) for d, c in kept.items()):
             return None
         score = _score(fac, dock, color)
         if score is None:

@@ -204,6 +204,11 @@ class Construction(Rounds):
         )
         self._after_placement(state, seat, gears, ctx)
 
+    def legal_but_placements(self, state: CargoState, seat: int) -> list[Action]:
+        """The legal actions but the tile placements (hundreds of them, which bots search their
+        own way): the game class, which knows every verb, provides it."""
+        raise NotImplementedError
+
     def _placements(self, state: CargoState, seat: int) -> Iterator[Action]:
         """Placements, enumerated through the same `why_not_place` rule (its common part once)."""
         player = state.seats[seat]

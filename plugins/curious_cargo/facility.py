@@ -34,8 +34,12 @@ def neighbour(cell: Cell, side: str) -> Cell:
     return (cell[0] + dx, cell[1] + dy)
 
 
+_B_SIDE = {d: rotate("E", _TURNS[d]) for d in DIRECTIONS}  # the side of A that B lies on
+
+
 def second_cell(anchor: Cell, direction: str) -> Cell:
-    return neighbour(anchor, rotate("E", _TURNS[direction]))
+    dx, dy = STEP[_B_SIDE[direction]]
+    return (anchor[0] + dx, anchor[1] + dy)
 
 
 @cache
@@ -173,6 +177,8 @@ class Facility:
                 if ends is not None:
                     ends.append((here, entered))
                 continue
+            if cells is not None:
+                cells.add(here)
             for out in piece[1]:
                 if out == entered:
                     continue
@@ -184,10 +190,7 @@ class Facility:
                 if key not in seen and nxt in self.board.teal:
                     seen.add(key)
                     todo.append(key)
-        squares = {c for c, _ in seen}
-        if cells is not None:
-            cells.update(squares)
-        return color, reached, len(squares)
+        return color, reached, len({c for c, _ in seen})
 
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return self.board.port_map

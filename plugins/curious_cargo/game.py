@@ -104,12 +104,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return build(content)
 
     def legal_actions(self, state: CargoState, player: int) -> list[Action]:
+        return self._legal(state, player, placements=True)
+
+    def legal_but_placements(self, state: CargoState, seat: int) -> list[Action]:
+        return self._legal(state, seat, placements=False)
+
+    def _legal(self, state: CargoState, player: int, placements: bool) -> list[Action]:
         if player not in flowlib.actors(state):
             return []
         why = self._why
         return [
             a
-            for a in self._candidates(state, player)
+            for a in self._candidates(state, player, placements)
             if a.verb == "place" or why[a.verb](state, player, *a.args) is None
         ] + [
             a for rule in house_verbs(self.hook).values() for a in rule.actions(self, state, player)
@@ -133,7 +139,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             return
         self.verbs[action.verb][1](state, player, ctx, *action.args)
 
-    def _candidates(self, state: CargoState, seat: int) -> Iterator[Action]:
+    def _candidates(
+        self, state: CargoState, seat: int, placements: bool = True
+    ) -> Iterator[Action]:
         name = state.players[seat]
         decision = pending(state, seat)
         if decision is not None:
@@ -159,7 +167,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         if phase == "construction":
             yield Action(name, "draw")
             yield Action(name, "boost")
-            yield from self._placements(state, seat)
+            if placements:
+                yield from self._placements(state, seat)
             if player.construction and not state.turn.token_used:
                 for color in colors:
                     if player.splitters.get(color):

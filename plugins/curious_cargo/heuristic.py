@@ -54,16 +54,16 @@ def heuristic_action(
 ) -> Action:
     decision = pending(state, seat)
     phase = phase_name(state)
+    if decision is None and phase == "construction":  # tile placements: `_best_placement`
+        return _construction(game, state, seat, game.legal_but_placements(state, seat), rng)
     legal = game.legal_actions(state, seat)
-    if decision is not None or phase != "construction":
-        if len(legal) == 1:
-            return legal[0]
-        if decision is None and phase == "trucking":
-            token = _tokens_for_trucks(state, seat, legal)
-            if token is not None:
-                return token
-        return _look_ahead(game, state, seat, legal, rng)
-    return _construction(game, state, seat, legal, rng)
+    if len(legal) == 1:
+        return legal[0]
+    if decision is None and phase == "trucking":
+        token = _tokens_for_trucks(state, seat, legal)
+        if token is not None:
+            return token
+    return _look_ahead(game, state, seat, legal, rng)
 
 
 def _construction(
@@ -120,7 +120,7 @@ def _trade_for_splitter(
         if action.verb != "trade" or action.args[0] != "trucking":
             continue
         trial = _after(game, state, seat, action)
-        places = [a for a in game.legal_actions(trial, seat) if a.verb == "splitter"]
+        places = [a for a in game.legal_but_placements(trial, seat) if a.verb == "splitter"]
         if not places:
             continue
         place = _look_ahead(game, trial, seat, places, rng)
