@@ -6,12 +6,12 @@ import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
+from .entrypoints import entry_points
 from .game import DockyardError, Game, Variant, player_count
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
