@@ -6,9 +6,13 @@ shared by every sample (single-observer ISMCTS, Cowling, Powley and Whitehouse 2
 nodes are keyed by the actions played, a child is chosen by UCB1 among the actions legal in
 this sample, and a node counts how often it was available, not only how often it was chosen.
 Where there are many legal actions (Curious Cargo's placements) a node considers only the few
-the game's quick policy proposes (asked several times).
-At the root the policy's own move stands unless the search finds one whose mean reward
-is better by MARGIN (the search improves on the policy; noise does not undo it). Below the tree
+the game's quick policy proposes (asked several times), and every action of a verb that has
+at most FEW (drawing, ending the turn).
+When the game has a quick policy, its own move is the one to beat: at the root every candidate
+is tried on the same samples with the same luck after it (common random numbers; each has its
+tree below), so their means differ by what the moves do, not by what was drawn, and the
+policy's move stands unless another's mean reward is better by MARGIN (or the game's
+`bot_margin`): the search improves on the policy; noise does not undo it. Below the tree
 the playout goes on with the game's own quick policy (its first named policy,
 else `bot_action`, else uniform choice) for at most `depth` actions, then scores the state:
 a finished game by its winners, an unfinished one by `Game.bot_evaluate(state)` (each seat's
@@ -40,6 +44,7 @@ DEFAULT_PLAYOUTS = 1000  # a game may set its own (`bot_playouts`)
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
 WIDTH = 8  # a node with more legal actions considers what the quick policy would choose
 PROPOSALS = 4  # ... asked this many times
+FEW = 2  # ... and every action of a verb with at most this many legal ones
 MARGIN = 0.05  # how much better (mean reward, 0..1) a move must look to overrule the policy
 
 
@@ -74,6 +79,7 @@ class MctsBot(RandomBot):
         self.seconds = seconds
         self.depth = depth
         self.rollout = rollout
+        self.margin = MARGIN
 
     @classmethod
     def from_spec(cls, game: Game, spec: str, seed: int = 0) -> MctsBot:
@@ -98,6 +104,7 @@ class MctsBot(RandomBot):
         rollout = next(iter(own.values()))[1] if own else getattr(game, "bot_action", None)
         depth = getattr(game, "bot_rollout_depth", None)
         bot = cls(seed, playouts, seconds, depth, rollout)
+        bot.margin = getattr(game, "bot_margin", MARGIN)
         bot.name = spec
         return bot
 
@@ -131,6 +138,9 @@ class MctsBot(RandomBot):
         root = Node(seat)
         deadline = time.monotonic() + self.seconds if self.seconds else None
         done = 0
+        order = {a: i for i, a in enumerate(legal)}
+        if default is not None and default in order and len(legal) > 1:
+            return self._paired(game, hook, variants, state, seat, legal, default, deadline)
         while True:
             if deadline is not None:
                 if done and time.monotonic() >= deadline:
@@ -141,7 +151,6 @@ class MctsBot(RandomBot):
             sample = game.sample_state(state, seat, rng)
             self._playout(game, hook, variants, sample, root, seat, rng)
         # the most visited action (ties: the better mean, then the first listed)
-        order = {a: i for i, a in enumerate(legal)}
         best = max(
             (a for a in root.children if a in order),
             key=lambda a: (
@@ -158,9 +167,45 @@ class MctsBot(RandomBot):
         kept = root.children.get(default) if default is not None else None
         if default is not None and kept is not None and best != default and kept.visits:
             mine = root.children[best]
-            if mine.reward / mine.visits < kept.reward / kept.visits + MARGIN:
+            if mine.reward / mine.visits < kept.reward / kept.visits + self.margin:
                 return default  # the search is not sure enough to overrule the policy
         return best
+
+    def _paired(
+        self,
+        game: Game,
+        hook: Any,
+        variants: Sequence[str],
+        state: Any,
+        seat: int,
+        legal: list[Action],
+        default: Action,
+        deadline: float | None,
+    ) -> Action:
+        """With the policy's own move to beat: every move is tried on the same samples with
+        the same luck after it (common random numbers), each below in a tree of its own, so
+        the moves' means differ by what the moves do, not by what was drawn; another move
+        than the policy's only when its mean is better by the margin."""
+        rng = self.rng
+        children = {a: Node(seat) for a in legal}
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and time.monotonic() >= deadline:
+                    break
+            elif done >= self.playouts:
+                break
+            sample = game.sample_state(state, seat, rng)
+            luck = rng.getrandbits(64)
+            for action in legal:
+                trial = game.clone(sample)
+                game.apply(trial, action, seat, Context(game, hook, variants))
+                node = children[action]
+                self._playout(game, hook, variants, trial, node, seat, random.Random(luck))
+                done += 1
+        means = {a: n.reward / max(1, n.visits) for a, n in children.items()}
+        best = max(legal, key=lambda a: means[a])  # ties: the first listed
+        return best if means[best] >= means[default] + self.margin else default
 
     def _playout(
         self,
@@ -222,7 +267,11 @@ class MctsBot(RandomBot):
         if len(legal) <= WIDTH or self.rollout is None:
             return legal
         picked = {self.rollout(state, seat, rng) for _ in range(PROPOSALS)}
-        return [a for a in legal if a in picked] or legal
+        # and every action of a kind (verb) that has few: drawing, ending the turn...
+        kinds: dict[str, int] = {}
+        for a in legal:
+            kinds[a.verb] = kinds.get(a.verb, 0) + 1
+        return [a for a in legal if a in picked or kinds[a.verb] <= FEW] or legal
 
     def _rollout(
         self, game: Game, hook: Any, variants: Sequence[str], state: Any, rng: random.Random

@@ -32,6 +32,23 @@ def test_mcts_is_deterministic_for_a_seed() -> None:
     assert moves(1) == moves(1)
 
 
+def test_mcts_overrules_its_policy_only_for_a_clearly_better_move() -> None:
+    """Given the quick policy's move, the search tries every move on the same samples and keeps
+    the policy's move unless another one's mean is better by the margin."""
+    session = Session("tictactoe", seed=1)
+    for cell in ("a1", "b1", "a2", "b2"):  # x to move: a3 wins at once
+        session.apply_text(f"mark {cell}")
+    game, state = session.game, session.state
+    legal = game.legal_actions(state, 0)
+    win = session.parse("x: mark a3")
+    other = next(a for a in legal if a != win)
+    bot = make_bot(game, "mcts:60", 1)
+    assert bot.search(game, session.hook, (), state, 0, legal, default=other) == win
+    assert bot.search(game, session.hook, (), state, 0, legal, default=win) == win
+    bot.margin = 2.0  # no mean can be better by 2: the policy's move stands
+    assert bot.search(game, session.hook, (), state, 0, legal, default=other) == other
+
+
 def _mid_game_cc(seed: int) -> Session:
     session = Session("curious-cargo", seed=seed)
     bot = make_bot(session.game, "greedy", seed)
@@ -58,12 +75,14 @@ def test_mcts_never_peeks_at_what_its_seat_cannot_see() -> None:
     assert json.dumps(game.view(twin, seat), default=str) == json.dumps(
         game.view(session.state, seat), default=str
     )
-    choices = []
-    for state in (session.state, twin):
-        bot = make_bot(game, "mcts:6", 1)
-        legal = game.legal_actions(state, seat)
-        choices.append(bot.search(game, session.hook, (), state, seat, legal))
-    assert choices[0] == choices[1]
+    for with_default in (False, True):  # the tree alone, and the policy's move to beat
+        choices = []
+        for state in (session.state, twin):
+            bot = make_bot(game, "mcts:6", 1)
+            legal = game.legal_actions(state, seat)
+            default = legal[-1] if with_default else None
+            choices.append(bot.search(game, session.hook, (), state, seat, legal, default))
+        assert choices[0] == choices[1]
 
 
 @pytest.mark.parametrize("variants", [(), ("night-shift",)])

@@ -11,7 +11,6 @@ the enumeration of legal placements asks it of every spot (its common part once)
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
 from typing import Any
 
 from dockyard import Action, Context
@@ -209,11 +208,12 @@ class Construction(Rounds):
         own way): the game class, which knows every verb, provides it."""
         raise NotImplementedError
 
-    def _placements(self, state: CargoState, seat: int) -> Iterator[Action]:
-        """Placements, enumerated through the same `why_not_place` rule (its common part once)."""
+    def _placements(self, state: CargoState, seat: int) -> list[Action]:
+        """Placements, enumerated through the same `why_not_place` rule (its common part once);
+        the list is kept for the next call while nothing changed (do not change it)."""
         player = state.seats[seat]
         if self._why_not_construction(state, seat) or state.turn.actions < 1:
-            return
+            return []
         name = player.name
         tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
         fac = player.facility
@@ -223,8 +223,7 @@ class Construction(Rounds):
         key = (seat, fac.version, scaffolding, tiles)
         last = caches.placements
         if not veto and last is not None and last[0]() is fac and last[1] == key:
-            yield from last[2]
-            return
+            return last[2]
         spots = caches.flat_spots(fac, scaffolding)
         if veto:
             found = [
@@ -238,7 +237,7 @@ class Construction(Rounds):
             found = [actions[i] for i, _ in spots for actions in made]
         if not veto:
             caches.placements = (weakref.ref(fac), key, found)
-        yield from found
+        return found
 
 
 class Caches:

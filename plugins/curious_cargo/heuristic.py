@@ -12,8 +12,9 @@
   side, so also pushing the other player's trucks when that pays; recycling storage for a
   card; discarding a card for tiles; which docks load) is tried on a copy of the state and
   judged by `value`: goods shipped (the first 2 of each type count most), goods received,
-  active connections, empty cargo space still to pass a dock, cards and tokens, less 0.8 x
-  the same for the other player. It does not end a turn holding cards while a good type it
+  active connections, lines under way (how near the best Shipping line of each type not yet
+  connected ends to a port), empty cargo space still to pass a dock, cards and tokens, less
+  0.8 x the same for the other player (`mcts` judges its playouts by it too). It does not end a turn holding cards while a good type it
   has shipped fewer than 2 of waits at an active dock.
 
 It reads only what its seat may see: its own hand and cards, the board, the streets and the
@@ -27,13 +28,13 @@ from typing import TYPE_CHECKING
 
 from dockyard import Action, Context
 
-from .bots import _best_placement
+from .bots import FAR, _best_placement
 from .rounds import pending, phase_name
 from .scoring import shipped_total
 from .state import SHIPPING
 
 if TYPE_CHECKING:
-    from .components import Dock
+    from .components import Cell, Dock
     from .construction import Construction
     from .state import CargoState, Player
 
@@ -206,7 +207,28 @@ def _standing(state: CargoState, player: Player) -> float:
     active = player.facility.active_docks()
     shipping = {c for d, c in active.items() if d.street == SHIPPING}
     total += 4.0 * len(shipping) + 1.5 * len(active)
+    total += _progress(player, set(side.colors) - shipping)
     return total + 2.0 * _to_load(state, player)
+
+
+def _progress(player: Player, wanted: set[str]) -> float:
+    """Lines under way: for each good type still without a Shipping connection, how near its
+    best open Shipping line ends to a port of its color (squares still to cover)."""
+    if not wanted:
+        return 0.0
+    fac = player.facility
+    best = dict.fromkeys(wanted, FAR)
+    for dock in fac.board.docks:
+        if dock.street != SHIPPING:
+            continue
+        ends: list[tuple[Cell, str]] = []
+        found = fac.trace(dock.cell, dock.side, ends)
+        if found is None or found[0] not in best or found[1]:
+            continue
+        to_port = fac.board.port_distances.get(found[0], {})
+        near = min((to_port.get(c, FAR) for c, _ in ends), default=FAR)
+        best[found[0]] = min(best[found[0]], near)
+    return sum(0.5 * (FAR - near) for near in best.values())
 
 
 def _to_load(state: CargoState, player: Player) -> float:
