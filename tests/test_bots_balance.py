@@ -97,10 +97,12 @@ def test_heuristic_ends_games_by_play_and_beats_random(variants) -> None:
         seats = ["heuristic", "random"] if seed % 2 else ["random", "heuristic"]
         s = play_random_game("curious-cargo", seed, variants=variants, bots=seats)
         wins += s.outcome().winners == (s.players[seats.index("heuristic")],)
-    # the greedy quick bot ends ~3% of games by a player's trigger; the heuristic about 60%
-    assert by_trigger >= 2 and eligible >= 2
-    if not variants:  # in Night Shift it is often not eligible (2 of 3 types): see the README
-        assert wins >= 4
+    # the greedy quick bot ends ~17% of games by a player's trigger; the heuristic about 90%
+    # (Night Shift ~80%), with an eligible winner in ~99% (~70%): see the README
+    if variants:
+        assert by_trigger >= 3 and eligible >= 3 and wins >= 3
+    else:
+        assert by_trigger >= 5 and eligible >= 5 and wins >= 5
 
 
 def test_heuristic_builds_around_its_own_active_connections() -> None:
