@@ -10,12 +10,14 @@
 - **Trucking**: with an active Shipping line, tokens become cards (2 Construction -> a
   Trucking token -> a card and 2 AP); then every choice (which Truck card onto whose Shipping
   side, so also pushing the other player's trucks when that pays; recycling storage for a
-  card; discarding a card for tiles; which docks load) is tried on a copy of the state and
-  judged by `value`: goods shipped (the first 2 of each type count most), goods received,
-  active connections, lines under way (how near the best Shipping line of each type not yet
-  connected ends to a port), empty cargo space still to pass a dock, cards and tokens, less
-  0.8 x the same for the other player (`mcts` judges its playouts by it too). It does not end a turn holding cards while a good type it
-  has shipped fewer than 2 of waits at an active dock.
+  card; which docks load) is tried on a copy of the state and judged by `value`: goods
+  shipped (the first 2 of each type count most), goods received, active connections, lines
+  under way (how near the best Shipping line of each type not yet connected ends to a port),
+  empty cargo space still to pass a dock, cards and tokens, less 0.8 x the same for the other
+  player (`mcts` judges its playouts by it too). It does not end a turn holding cards while a
+  good type it has shipped fewer than 2 of waits at an active dock, never discards a card
+  while it can do anything else (a card is worth more than its tiles while the bag lasts),
+  and stores tiles on either stack at random (`value` does not see storage).
 
 It reads only what its seat may see: its own hand and cards, the board, the streets and the
 counts of hidden things. Everything it returns goes through the rules like any other action.
@@ -60,6 +62,8 @@ def heuristic_action(
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
+    if decision is not None and decision.kind == "store":
+        return rng.choice(legal)  # `value` does not see storage: every choice is as good
     if decision is None and phase == "trucking":
         token = _tokens_for_trucks(state, seat, legal)
         if token is not None:
@@ -152,11 +156,11 @@ def _look_ahead(
     """The action whose result `value` likes best (ties: at random)."""
     waiting = _waiting(state, seat)
     best: tuple[float, float, Action] | None = None
-    for action in legal:
+    # a Truck card is worth more than its tiles while the bag lasts: no discarding while
+    # anything else can be done (so no copy of the table is spent on it)
+    for action in [a for a in legal if a.verb != "discard"] or legal:
         score = value(_after(game, state, seat, action), seat)
-        if action.verb == "discard":
-            score -= 3.0  # a Truck card is worth more than its tiles while the bag lasts
-        elif action.verb == "end" and waiting:
+        if action.verb == "end" and waiting:
             score -= WAIT  # a good type still to ship waits at a dock: move the queue
 
         key = (score, rng.random(), action)
