@@ -51,9 +51,13 @@ def _dict(value: dict[Any, Any]) -> dict[Any, Any]:
 
 def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
     kept = _KEPT
-    for v in value:
-        if type(v) not in kept and clone(v) is not v:  # it holds something that can change
-            return tuple(v if type(v) in kept else clone(v) for v in value)
+    for i, v in enumerate(value):
+        if type(v) in kept:
+            continue
+        twin = clone(v)
+        if twin is not v:  # it holds something that can change: copy it and what follows
+            rest = tuple(w if type(w) in kept else clone(w) for w in value[i + 1 :])
+            return (*value[:i], twin, *rest)
     return value
 
 

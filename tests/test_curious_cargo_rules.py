@@ -97,7 +97,7 @@ def p1_on_test_board() -> tuple[Session, Any, Facility]:
 def straight(fac: Facility, cell: str, color: str, sides: str = "WE") -> None:
     """Put a visible belt piece on a square (as if a tile's half lay there)."""
     c = parse_cell(cell)
-    fac.stacks.setdefault(c, []).append(Layer("tile", "x", "A", "east", ((color, tuple(sides)),)))
+    fac.stack_on(c, Layer("tile", "x", "A", "east", ((color, tuple(sides)),)))
 
 
 def ctx(s: Session) -> Context:

@@ -235,7 +235,7 @@ def _try(
     and take the tile up again (so one scratch copy serves every trial). None when the dock
     has no line of `color`, or when an active connection of `kept` is lost."""
     other = second_cell(anchor, direction)
-    saved = {c: len(fac.stacks.get(c, ())) for c in (anchor, other)}
+    saved = {c: fac.stacks.get(c) for c in (anchor, other)}
     fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
     try:
         if kept is not None and not all(_connects(fac, d, c) for d, c in kept.items()):
@@ -247,8 +247,9 @@ def _try(
         assert piece is not None  # the dock's line was just measured
         return score, piece[0]
     finally:
-        for c, n in saved.items():
-            del fac.stacks[c][n:]
-            if not fac.stacks[c]:
+        for c, stack in saved.items():
+            if stack:
+                fac.stacks[c] = stack
+            else:
                 del fac.stacks[c]
         fac.version += 1  # the stacks changed back: nothing worked out during the trial holds

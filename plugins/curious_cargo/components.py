@@ -157,6 +157,15 @@ class Board:
         )
 
     @cached_property
+    def spot_pairs(self) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...]]:
+        """The teal squares numbered, and each tile spot as (its index in `tile_spots`, the
+        number of square A, the number of square B): what the search for flat spots reads."""
+        number = {cell: i for i, cell in enumerate(sorted(self.teal))}
+        return number, tuple(
+            (i, number[a], number[b]) for i, (a, b, _, _) in enumerate(self.tile_spots)
+        )
+
+    @cached_property
     def port_map(self) -> dict[tuple[Cell, str], str]:
         """(teal square, side) -> the color of the port there."""
         return {(p.cell, p.side): p.color for m in self.machines for p in m.ports}

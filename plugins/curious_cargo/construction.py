@@ -11,6 +11,8 @@ the enumeration of legal placements asks it of every spot (its common part once)
 from __future__ import annotations
 
 import weakref
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from dockyard import Action, Context
@@ -226,62 +228,70 @@ class Construction(Rounds):
             return last[2]
         spots = caches.flat_spots(fac, scaffolding)
         if veto:
+            tile_spots = fac.board.tile_spots
             found = [
                 Action(name, "place", (tile, cell_text, direction))
-                for _, (anchor, _, direction, cell_text) in spots
+                for anchor, _, direction, cell_text in map(tile_spots.__getitem__, spots)
                 for tile in tiles
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
+        elif spots:  # spot by spot, the hand's tiles in turn (made once, picked in C)
+            pick = itemgetter(*spots) if len(spots) > 1 else lambda row: (row[spots[0]],)
+            made = [pick(place_actions(fac.board, name, tile)) for tile in tiles]
+            found = list(chain.from_iterable(zip(*made, strict=True)))
         else:
-            made = [caches.place_actions(fac.board, name, tile) for tile in tiles]
-            found = [actions[i] for i, _ in spots for actions in made]
+            found = []
         if not veto:
             caches.placements = (weakref.ref(fac), key, found)
         return found
 
 
+_PLACE_ACTIONS: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
+
+
+def place_actions(board: Any, name: str, tile: str) -> tuple[Action, ...]:
+    """`name: place TILE ...` on every spot of `board.tile_spots`, in that order: made once
+    for every game on this board (actions are values), then only picked from."""
+    key = (id(board), name, tile)
+    found = _PLACE_ACTIONS.get(key)
+    if found is None or found[0] is not board:  # the board is kept, so its id stays its own
+        made = tuple(
+            Action(name, "place", (tile, cell_text, direction))
+            for _, _, direction, cell_text in board.tile_spots
+        )
+        if len(_PLACE_ACTIONS) > 1_000:
+            _PLACE_ACTIONS.clear()
+        found = _PLACE_ACTIONS[key] = (board, made)
+    return found[1]
+
+
 class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
-    plain data): the flat spots of the last few facilities, the last list of placements, and
-    every `place` action made so far (actions are values: made once, listed many times). A
+    plain data): the flat spots of the last few facilities and the last list of placements. A
     facility's entry is used only for the very facility object it was made from (a weak
     reference) at the same version (every placement counts one)."""
 
-    __slots__ = ("placements", "spots", "actions")
+    __slots__ = ("placements", "spots")
 
     def __init__(self) -> None:
         self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
-        self.spots: list[tuple[Any, tuple[int, int], list[tuple[int, Any]]]] = []
-        self.actions: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
+        self.spots: list[tuple[Any, tuple[int, int], list[int]]] = []
 
-    def place_actions(self, board: Any, name: str, tile: str) -> tuple[Action, ...]:
-        """`name: place TILE ...` on every spot of `board.tile_spots`, in that order."""
-        key = (id(board), name, tile)
-        found = self.actions.get(key)
-        if found is None or found[0] is not board:  # the board is kept, so its id stays its own
-            made = tuple(
-                Action(name, "place", (tile, cell_text, direction))
-                for _, _, direction, cell_text in board.tile_spots
-            )
-            if len(self.actions) > 100_000:
-                self.actions.clear()
-            found = self.actions[key] = (board, made)
-        return found[1]
-
-    def flat_spots(self, fac: Facility, scaffolding: int) -> list[tuple[int, Any]]:
-        """(index in board.tile_spots, spot) of the spots where a tile can lie flat with the
+    def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
+        """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand: the same test as `why_not_place`, done once per facility state
         (the last four facilities are remembered: both players' and a bot's scratch copies)."""
         key = (fac.version, scaffolding)
         for ref, seen, spots in self.spots:
             if ref() is fac and seen == key:
                 return spots
-        heights = {c: len(s) for c, s in fac.stacks.items()}
-        get = heights.get
-        spots = [
-            (i, spot)
-            for i, spot in enumerate(fac.board.tile_spots)
-            if abs(get(spot[0], 0) - get(spot[1], 0)) <= scaffolding
-        ]
+        number, pairs = fac.board.spot_pairs
+        heights = [0] * len(number)
+        for cell, stack in fac.stacks.items():
+            heights[number[cell]] = len(stack)
+        if scaffolding:
+            spots = [i for i, a, b in pairs if abs(heights[a] - heights[b]) <= scaffolding]
+        else:
+            spots = [i for i, a, b in pairs if heights[a] == heights[b]]
         self.spots = [(weakref.ref(fac), key, spots), *self.spots[:3]]
         return spots

@@ -78,10 +78,15 @@ class Layer:
     pieces: tuple[Piece, ...] = ()
 
 
+SCAFFOLDING = Layer("scaffolding", "")
+
+
 @dataclass(slots=True, weakref_slot=True)
 class Facility:
     board: Board
-    stacks: dict[Cell, list[Layer]] = field(default_factory=dict)
+    # each square's stack, bottom first: a tuple, never changed, replaced when something is
+    # laid on it (so a copy of the facility shares every stack)
+    stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
     # (version, active docks) once worked out: a cache, not state
     active_cache: tuple[int, dict[Dock, str]] | None = field(
@@ -97,10 +102,13 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        stacks = {c: list(s) for c, s in self.stacks.items()}
-        return Facility(self.board, stacks, self.version, self.active_cache)
+        return Facility(self.board, dict(self.stacks), self.version, self.active_cache)
 
-    __clone__ = copy  # dockyard.cloning: the layers are never changed, only stacked
+    __clone__ = copy  # dockyard.cloning: stacks are tuples of frozen layers, shared
+
+    def stack_on(self, cell: Cell, *layers: Layer) -> None:
+        """Lay `layers` on the square's stack, bottom first."""
+        self.stacks[cell] = self.stacks.get(cell, ()) + layers
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
@@ -114,18 +122,16 @@ class Facility:
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
         self.version += 1
-        for _ in range(diff):
-            self.stacks.setdefault(low, []).append(Layer("scaffolding", ""))
-        self.stacks.setdefault(anchor, []).append(Layer("tile", tile.id, "A", direction, pieces_a))
-        self.stacks.setdefault(other, []).append(Layer("tile", tile.id, "B", direction, pieces_b))
+        if diff:
+            self.stack_on(low, *[SCAFFOLDING] * diff)
+        self.stack_on(anchor, Layer("tile", tile.id, "A", direction, pieces_a))
+        self.stack_on(other, Layer("tile", tile.id, "B", direction, pieces_b))
         return diff, gears
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
         self.version += 1
-        self.stacks.setdefault(cell, []).append(
-            Layer("splitter", color, pieces=splitter_piece(color))
-        )
+        self.stack_on(cell, Layer("splitter", color, pieces=splitter_piece(color)))
         return gears
 
     def scaffolding_needed(self, anchor: Cell, direction: str) -> int | None:

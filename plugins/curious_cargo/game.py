@@ -85,6 +85,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         self.place_veto = bool(self.hook.cc_why_not_place.get_hookimpls())
         self.load_veto = bool(self.hook.cc_why_not_load.get_hookimpls())
         self.caches = Caches()  # derived facts, per bound game, never part of a state
+        self.house = house_verbs(self.hook)  # the verbs house rules add, by verb
+        self._every_turn: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
         self.phases = (
             Phase(
                 PHASE_NAMES[0],
@@ -123,14 +125,14 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
                     legal += self._placements(state, player)
             elif why[a.verb](state, player, *a.args) is None:
                 legal.append(a)
-        for rule in house_verbs(self.hook).values():
+        for rule in self.house.values():
             legal += rule.actions(self, state, player)
         return legal
 
     def check(self, state: CargoState, action: Action, player: int) -> str | None:
         rule = self._why.get(action.verb)
         if rule is None:
-            house = house_verbs(self.hook).get(action.verb)
+            house = self.house.get(action.verb)
             if house is None:
                 return f"Curious Cargo has no {action.verb!r} action"
             rule = partial(house.why_not, self)
@@ -141,7 +143,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
         if action.verb not in self._why:  # a verb a house rule added
-            house_verbs(self.hook)[action.verb].do(self, state, player, ctx, *action.args)
+            self.house[action.verb].do(self, state, player, ctx, *action.args)
             return
         self.verbs[action.verb][1](state, player, ctx, *action.args)
 
@@ -165,13 +167,17 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
                 yield Action(name, "keep", (card,))
             return
         colors = state.side.colors if state.side else ()
-        yield Action(name, "trade", ("construction",))
-        for color in colors:
-            yield Action(name, "trade", ("trucking", color))
-        yield Action(name, "end")
+        every = self._every_turn.get((name, colors))
+        if every is None:  # actions are values: made once per player and side
+            every = self._every_turn[name, colors] = (
+                Action(name, "trade", ("construction",)),
+                *(Action(name, "trade", ("trucking", color)) for color in colors),
+                Action(name, "end"),
+                Action(name, "draw"),
+                Action(name, "boost"),
+            )
         if phase == "construction":
-            yield Action(name, "draw")
-            yield Action(name, "boost")
+            yield from every
             yield PLACEMENTS
             if player.construction and not state.turn.token_used:
                 for color in colors:
@@ -179,6 +185,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
                         for cell in sorted(player.facility.board.teal):
                             yield Action(name, "splitter", (color, cell_name(cell)))
         else:
+            yield from every[:-2]  # no drawing or boosting in the Trucking Phase
             for card in dict.fromkeys(player.trucks):
                 for target in state.players:
                     yield Action(name, "play", (card, target))
@@ -298,7 +305,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             ("store", tiles, ["a", "b"]),
             # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
             # values (none by default: `p1: mulligan`)
-            *((rule.verb, *getattr(rule, "space", ())) for rule in house_verbs(self.hook).values()),
+            *((rule.verb, *getattr(rule, "space", ())) for rule in self.house.values()),
         ]
 
     def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
