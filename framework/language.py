@@ -176,6 +176,8 @@ class Language:
         self.parser = _parser(game.grammar_file, extensions, game.resource_package)
         # actions known to be well formed (their text parses back to them), shared by sessions
         self.known: set[Action] = _known(game, game.grammar_file, extensions)
+        # the canonical text of each action formatted so far (a pure function of the action)
+        self.texts: dict[Action, str] = _texts(game)
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
         self._verbs: dict[str, list[str]] | None = None
@@ -356,6 +358,11 @@ class Language:
 @cache
 def _known(game: Game, grammar_file: str | None, extensions: tuple[str, ...]) -> set[Action]:
     return set()
+
+
+@cache
+def _texts(game: Game) -> dict[Action, str]:
+    return {}
 
 
 @cache

@@ -35,7 +35,11 @@ from .prepared import prepared
 from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
+MAX_TEXTS = 100_000  # canonical texts remembered per game
 CHECKPOINT_EVERY = 8  # a copy of the state every this many actions, so undo replays few
+# a loaded save keeps a copy every CHECKPOINT_EVERY actions only near its end, where undo goes
+# first, and one every SPARSE_EVERY before (an undo that deep replays at most that many)
+SPARSE_EVERY = 64
 
 
 class Session(History):
@@ -73,6 +77,7 @@ class Session(History):
         self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
         # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
         self._checkpoints: list[tuple[int, Any, int]] = []
+        self._sparse_until = 0  # while loading: before this many actions, SPARSE_EVERY
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
@@ -152,7 +157,8 @@ class Session(History):
 
     def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
         """The state and events after the actions `kept` (a beginning of the log), from the
-        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed."""
+        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed
+        (SPARSE_EVERY - 1 far back in a loaded save)."""
         points = self._checkpoints
         while points and points[-1][0] > len(kept):
             points.pop()
@@ -184,12 +190,12 @@ class Session(History):
         return self.state.flow.over is not None
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
-        seats = actors(self.state) if player is None else [self._seat(player)]
         allowed = actors(self.state)
+        seats = allowed if player is None else [self._seat(player)]
         out: list[Action] = []
         for seat in seats:
             if seat in allowed:
-                out.extend(self.game.legal_actions(self.state, seat))
+                out += self.game.legal_actions(self.state, seat)
         self._offered = out  # kept alive, so that their ids stay theirs
         self._offered_ids = set(map(id, out))
         self._offered_epoch = self._epoch
@@ -302,7 +308,8 @@ class Session(History):
         ctx.events.insert(0, Event("move", action.player, self.announce(action)))
         self._epoch += 1
         self.log.append(action)
-        if len(self.log) % CHECKPOINT_EVERY == 0:
+        n = len(self.log)
+        if n % CHECKPOINT_EVERY == 0 and (n >= self._sparse_until or n % SPARSE_EVERY == 0):
             self._checkpoint(len(self.events) + len(ctx.events))
         if self.state.flow.reveals != reveals:
             self.barriers.append(len(self.log))  # hidden information came out: undo stops here
@@ -351,7 +358,18 @@ class Session(History):
         return self.apply(self.parse(line))
 
     def format(self, action: Action) -> str:
-        return self.game.format_action(action)
+        """The canonical text of `action` (remembered: actions come back again and again)."""
+        texts = self.language.texts
+        try:
+            return texts[action]
+        except KeyError:
+            text = texts[action] = self.game.format_action(action)
+            if len(texts) > MAX_TEXTS:
+                texts.clear()
+                texts[action] = text
+            return text
+        except TypeError:  # not hashable: not a well-formed action, but it has a text
+            return self.game.format_action(action)
 
     # ---- information -----------------------------------------------------------------------
     def view(self, player: str | None = None) -> dict[str, Any]:
@@ -421,6 +439,7 @@ class Session(History):
             )
         # a save repeats lines ("p1: end"): each text naming its player is parsed once
         parsed: dict[str, Action] = {}
+        session._sparse_until = len(record.actions) - SPARSE_EVERY
         for i, line in enumerate(record.actions):
             try:
                 action = parsed.get(line)
@@ -436,4 +455,5 @@ class Session(History):
                 ) from None
             except DockyardError as exc:
                 raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc}") from None
+        session._sparse_until = 0
         return session

@@ -194,3 +194,32 @@ def test_a_save_whose_lines_leave_out_the_player_loads_as_the_game_was(tmp_path)
     loaded = Session.load(tmp_path / "bare.toml")
     assert loaded.log == s.log
     assert difference(snapshot(s), snapshot(loaded)) is None
+
+
+def test_a_loaded_save_keeps_few_copies_far_back_and_undoes_to_any_depth(tmp_path) -> None:
+    """Loading keeps a state copy every SPARSE_EVERY actions but near the end (where undo goes
+    first): undo to any depth still gives exactly the game replayed to there."""
+    import random
+
+    from dockyard.session import CHECKPOINT_EVERY, SPARSE_EVERY
+
+    rng = random.Random(5)
+    s = Session("curious-cargo", seed=5)
+    while not s.over and len(s.log) < 3 * SPARSE_EVERY:
+        s.apply(rng.choice(s.legal_actions()))
+    s.save(tmp_path / "g.toml")
+    loaded = Session.load(tmp_path / "g.toml")
+    n = len(loaded.log)
+    far = [k for k, _, _ in loaded._checkpoints if k < n - SPARSE_EVERY]
+    near = [k for k, _, _ in loaded._checkpoints if k >= n - SPARSE_EVERY]
+    assert far and all(k % SPARSE_EVERY == 0 for k in far)
+    assert len(near) >= SPARSE_EVERY // CHECKPOINT_EVERY - 1
+    assert len(loaded._checkpoints) < len(s._checkpoints)
+    for depth in (1, CHECKPOINT_EVERY + 1, SPARSE_EVERY + 3, n - 5):
+        back = Session.load(tmp_path / "g.toml")
+        back.undo(depth)
+        again = Session("curious-cargo", seed=5)
+        for action in s.log[: n - depth]:
+            again.apply(action)
+        assert difference(snapshot(back), snapshot(again)) is None, depth
+        assert [e.text for e in back.events] == [e.text for e in again.events]
