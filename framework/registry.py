@@ -11,6 +11,7 @@ from typing import Any
 
 import pluggy
 
+from .direct_hooks import DirectRelay
 from .entrypoints import entry_points
 from .game import DockyardError, Game, Variant, player_count
 
@@ -219,8 +220,8 @@ def session_game(game: Game, chosen: Sequence[Variant]) -> tuple[Game, pluggy.Pl
     key = (id(game), id(pm))
     games = registry().session_games
     bound = games.get(key)
-    if bound is None or bound.hook is not pm.hook:
-        bound = games[key] = game.with_hooks(pm.hook)
+    if bound is None or getattr(bound.hook, "pm", None) is not pm:
+        bound = games[key] = game.with_hooks(DirectRelay(pm))
     return bound, pm
 
 

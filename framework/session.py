@@ -63,7 +63,7 @@ class Session(History):
         # the game bound to this session's plugins (its rules call `self.hook`)
         self.game = found.game
         self.pm = found.pm
-        self.hook = found.pm.hook
+        self.hook = found.game.hook  # pm.hook, calling plainly what pluggy need not
         self._event_listeners = found.listeners
         self.options: dict[str, Any] = dict(found.options)
         self.log: list[Action] = []
