@@ -41,16 +41,22 @@ def _same(value: Any) -> Any:
 
 def _list(value: list[Any]) -> list[Any]:
     kept = _KEPT
+    if kept.issuperset(map(type, value)):  # only values shared as they are (looked at in C)
+        return value[:]
     return [v if type(v) in kept else clone(v) for v in value]
 
 
 def _dict(value: dict[Any, Any]) -> dict[Any, Any]:
     kept = _KEPT
+    if kept.issuperset(map(type, value.values())):
+        return value.copy()
     return {k: v if type(v) in kept else clone(v) for k, v in value.items()}
 
 
 def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
     kept = _KEPT
+    if kept.issuperset(map(type, value)):
+        return value
     for i, v in enumerate(value):
         if type(v) in kept:
             continue
@@ -107,15 +113,17 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
 
         return copy_dict
 
-    # a function written for this class: one line per field, no loop, no getattr
+    # a function written for this class: one line per field, no loop, no getattr (and plain
+    # assignments when the class does not change how attributes are set)
+    plain = getattr(kind, "__setattr__", None) is object.__setattr__
     lines = ["def copy_slots(value):", "    twin = new(kind)"]
     for name in names:
+        copied = "item if type(item) in kept else clone(item)"
+        store = f"twin.{name} = {copied}" if plain else f"setter(twin, {name!r}, {copied})"
         lines.append(
             f"    try:\n        item = value.{name}\n    except AttributeError:\n        pass"
         )
-        lines.append(
-            f"    else:\n        setter(twin, {name!r}, item if type(item) in kept else clone(item))"
-        )
+        lines.append(f"    else:\n        {store}")
     lines.append("    return twin")
     scope: dict[str, Any] = {"new": new, "kind": kind, "setter": setter, "kept": _KEPT}
     scope["clone"] = clone
