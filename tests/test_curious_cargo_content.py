@@ -619,3 +619,47 @@ def test_port_distances_walk_around_walls_and_machines() -> None:
     # board 1: from a2 the nearest blue port front is b2 (machine 3's west port), next door
     one = content.boards[1]
     assert one.port_distances["blue"][parse_cell("a2")] == 1
+
+
+@pytest.mark.parametrize("variants", [(), ("night-shift",)])
+def test_active_docks_after_a_placement_agree_with_a_trace_from_scratch(variants) -> None:
+    """After a placement only the docks whose lines looked at a changed square are traced
+    again: whatever is placed, the answer is the one a fresh facility works out."""
+    import random
+
+    from dockyard import Session
+    from dockyard.plugins.curious_cargo.facility import Facility
+
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(6):
+        s = Session("curious-cargo", seed=seed, variants=variants)
+        while not s.over:
+            s.apply(rng.choice(s.legal_actions()))
+            for player in s.state.seats:
+                fac = player.facility
+                fresh = Facility(fac.board, dict(fac.stacks), fac.version)
+                assert fac.active_docks() == fresh.active_docks(), (seed, len(s.log))
+                compared += 1
+    assert compared > 1000
+
+
+def test_a_placement_far_from_every_line_traces_no_dock_again(monkeypatch) -> None:
+    from dockyard import Session
+    from dockyard.plugins.curious_cargo.facility import Facility
+
+    s = Session("curious-cargo", seed=1)
+    fac = s.state.seats[0].facility
+    before = fac.active_docks()
+    traced: list[object] = []
+    real = Facility.trace
+    monkeypatch.setattr(
+        Facility, "trace", lambda self, *a, **k: traced.append(a) or real(self, *a, **k)
+    )
+    tile = s.state.content.tile(s.state.bag[0])
+    middle = parse_cell("e5")  # no dock's line looks this far in on an empty board
+    assert all(middle not in looked for looked in fac.active_cache[2])
+    fac.lay_tile(tile, s.state.face, middle, "east")
+    assert fac.active_docks() == before and traced == []
+    fac.version += 1  # stacks changed behind its back: everything is traced again
+    assert fac.active_docks() == before and len(traced) == len(fac.board.docks)

@@ -119,6 +119,12 @@ class Dock:
     cell: Cell
     side: str  # "W" for shipping, "E" for receiving
 
+    def __post_init__(self) -> None:  # docks key many dicts: their hash is worked out once
+        object.__setattr__(self, "_hash", hash((self.street, self.number, self.cell, self.side)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
 
 def dock_cell(street: str, number: int, columns: int) -> Cell:
     """Shipping dock k is beside row k (from the bottom); receiving dock k beside row 11-k."""

@@ -88,10 +88,12 @@ class Facility:
     # laid on it (so a copy of the facility shares every stack)
     stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
-    # (version, active docks) once worked out: a cache, not state
-    active_cache: tuple[int, dict[Dock, str]] | None = field(
+    # (version, active docks, the squares each dock's line looked at) once worked out, and
+    # (version, the squares that version changed): caches, not state
+    active_cache: tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...]] | None = field(
         default=None, compare=False, repr=False
     )
+    touched: tuple[int, tuple[Cell, ...]] = field(default=(0, ()), compare=False, repr=False)
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)
@@ -102,13 +104,17 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(self.board, dict(self.stacks), self.version, self.active_cache)
+        return Facility(
+            self.board, dict(self.stacks), self.version, self.active_cache, self.touched
+        )
 
     __clone__ = copy  # dockyard.cloning: stacks are tuples of frozen layers, shared
 
     def stack_on(self, cell: Cell, *layers: Layer) -> None:
-        """Lay `layers` on the square's stack, bottom first."""
+        """Lay `layers` on the square's stack, bottom first (within the current version)."""
         self.stacks[cell] = self.stacks.get(cell, ()) + layers
+        version, cells = self.touched
+        self.touched = (self.version, (*cells, cell) if version == self.version else (cell,))
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
@@ -164,12 +170,16 @@ class Facility:
         side: str,
         ends: list[tuple[Cell, str]] | None = None,
         cells: set[Cell] | None = None,
+        probed: set[Cell] | None = None,
     ) -> tuple[str, list[Cell], int] | None:
         """Like `line_from`, with the number of squares the line runs through; `ends` collects
         where the line stops short (the square and side it would enter next), `cells` the
-        squares it runs through."""
+        squares it runs through, `probed` every square whose top piece it looked at (the
+        line stays the same while none of them changes)."""
         start = self._piece_at(cell, side)
         if start is None:
+            if probed is not None:
+                probed.add(cell)
             return None
         color = start[0]
         ports = self._ports()
@@ -196,21 +206,41 @@ class Facility:
                 if key not in seen and nxt in self.board.teal:
                     seen.add(key)
                     todo.append(key)
-        return color, reached, len({c for c, _ in seen})
+        squares = {c for c, _ in seen}
+        if probed is not None:
+            probed |= squares
+        return color, reached, len(squares)
 
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return self.board.port_map
 
     def active_docks(self) -> dict[Dock, str]:
         """Every dock with an active connection, and the color of its line (worked out once
-        per placement: every change of the stacks counts in `version`)."""
+        per placement: every change of the stacks counts in `version`). After one placement
+        only the docks whose lines looked at a square it changed are traced again."""
         cached = self.active_cache
         if cached is not None and cached[0] == self.version:
             return dict(cached[1])
+        changed: tuple[Cell, ...] | None = None
+        if cached is not None and cached[0] == self.version - 1:
+            version, cells = self.touched
+            if version == self.version:
+                changed = cells
         active: dict[Dock, str] = {}
-        for dock in self.board.docks:
-            line = self.line_from(dock.cell, dock.side)
+        looked: list[frozenset[Cell]] = []  # in the order of board.docks
+        for i, dock in enumerate(self.board.docks):
+            if changed is not None and cached is not None:
+                before = cached[2][i]
+                if before.isdisjoint(changed):  # its line is as it was
+                    looked.append(before)
+                    color = cached[1].get(dock)
+                    if color is not None:
+                        active[dock] = color
+                    continue
+            probed: set[Cell] = set()
+            line = self.trace(dock.cell, dock.side, probed=probed)
+            looked.append(frozenset(probed))
             if line is not None and line[1]:
                 active[dock] = line[0]
-        self.active_cache = (self.version, active)
+        self.active_cache = (self.version, active, tuple(looked))
         return dict(active)
