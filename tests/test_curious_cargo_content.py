@@ -663,3 +663,34 @@ def test_a_placement_far_from_every_line_traces_no_dock_again(monkeypatch) -> No
     assert fac.active_docks() == before and traced == []
     fac.version += 1  # stacks changed behind its back: everything is traced again
     assert fac.active_docks() == before and len(traced) == len(fac.board.docks)
+
+
+def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
+    """After one placement the flat spots are worked out again only on the squares it
+    changed: they must be those a fresh look at every spot finds, for any Scaffolding."""
+    import random
+
+    from dockyard import Session
+    from dockyard.plugins.curious_cargo.construction import Caches
+
+    rng = random.Random(4)
+    compared = incremental = 0
+    for seed in range(4):
+        s = Session("curious-cargo", seed=seed)
+        caches = s.game.caches
+        while not s.over:
+            s.apply(rng.choice(s.legal_actions()))
+            for player in s.state.seats:
+                fac, scaffolding = player.facility, player.scaffolding
+                known = [e for e in caches.spots if e[0]() is fac]
+                incremental += bool(known) and known[0][1] == fac.version - 1
+                heights = {c: len(v) for c, v in fac.stacks.items()}
+                by_hand = [
+                    i
+                    for i, (a, b, _, _) in enumerate(fac.board.tile_spots)
+                    if abs(heights.get(a, 0) - heights.get(b, 0)) <= scaffolding
+                ]
+                assert caches.flat_spots(fac, scaffolding) == by_hand
+                assert Caches().flat_spots(fac, scaffolding) == by_hand
+                compared += 1
+    assert compared > 1000 and incremental > 100

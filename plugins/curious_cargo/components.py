@@ -163,13 +163,19 @@ class Board:
         )
 
     @cached_property
-    def spot_pairs(self) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...]]:
-        """The teal squares numbered, and each tile spot as (its index in `tile_spots`, the
-        number of square A, the number of square B): what the search for flat spots reads."""
+    def spot_pairs(
+        self,
+    ) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...], dict[Cell, tuple[int, ...]]]:
+        """The teal squares numbered, each tile spot as (its index in `tile_spots`, the number
+        of square A, the number of square B), and the spots on each square: what the search
+        for flat spots reads."""
         number = {cell: i for i, cell in enumerate(sorted(self.teal))}
-        return number, tuple(
-            (i, number[a], number[b]) for i, (a, b, _, _) in enumerate(self.tile_spots)
-        )
+        on: dict[Cell, list[int]] = {cell: [] for cell in number}
+        for i, (a, b, _, _) in enumerate(self.tile_spots):
+            on[a].append(i)
+            on[b].append(i)
+        pairs = tuple((i, number[a], number[b]) for i, (a, b, _, _) in enumerate(self.tile_spots))
+        return number, pairs, {cell: tuple(spots) for cell, spots in on.items()}
 
     @cached_property
     def port_map(self) -> dict[tuple[Cell, str], str]:

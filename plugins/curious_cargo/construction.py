@@ -11,7 +11,7 @@ the enumeration of legal placements asks it of every spot (its common part once)
 from __future__ import annotations
 
 import weakref
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
 
@@ -269,29 +269,50 @@ class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
     plain data): the flat spots of the last few facilities and the last list of placements. A
     facility's entry is used only for the very facility object it was made from (a weak
-    reference) at the same version (every placement counts one)."""
+    reference) at the same version (every placement counts one); after one placement, the
+    flat spots are worked out again only on the squares it changed (`Facility.touched`)."""
 
     __slots__ = ("placements", "spots")
 
     def __init__(self) -> None:
         self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
-        self.spots: list[tuple[Any, tuple[int, int], list[int]]] = []
+        # (facility, version, scaffolding, heights by square number, flat or not by spot,
+        # the flat spots' indexes), the latest first
+        self.spots: list[tuple[Any, int, int, list[int], bytearray, list[int]]] = []
 
     def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand: the same test as `why_not_place`, done once per facility state
         (the last four facilities are remembered: both players' and a bot's scratch copies)."""
-        key = (fac.version, scaffolding)
-        for ref, seen, spots in self.spots:
-            if ref() is fac and seen == key:
-                return spots
-        number, pairs = fac.board.spot_pairs
-        heights = [0] * len(number)
-        for cell, stack in fac.stacks.items():
-            heights[number[cell]] = len(stack)
-        if scaffolding:
-            spots = [i for i, a, b in pairs if abs(heights[a] - heights[b]) <= scaffolding]
+        version = fac.version
+        entries = self.spots
+        mine = None
+        for k, entry in enumerate(entries):
+            if entry[0]() is fac:
+                if entry[1] == version and entry[2] == scaffolding:
+                    return entry[5]
+                mine = entries.pop(k)
+                break
+        number, pairs, on = fac.board.spot_pairs
+        touched_version, touched = fac.touched
+        if (
+            mine is not None
+            and mine[1] == version - 1
+            and mine[2] == scaffolding
+            and touched_version == version
+        ):  # one placement since: only the spots on the squares it changed
+            heights, flat = mine[3], mine[4]
+            for cell in touched:
+                heights[number[cell]] = len(fac.stacks[cell])
+            for cell in touched:
+                for i, a, b in map(pairs.__getitem__, on[cell]):
+                    flat[i] = abs(heights[a] - heights[b]) <= scaffolding
         else:
-            spots = [i for i, a, b in pairs if heights[a] == heights[b]]
-        self.spots = [(weakref.ref(fac), key, spots), *self.spots[:3]]
+            heights = [0] * len(number)
+            for cell, stack in fac.stacks.items():
+                heights[number[cell]] = len(stack)
+            flat = bytearray(abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs)
+        spots = list(compress(range(len(flat)), flat))
+        entries.insert(0, (weakref.ref(fac), version, scaffolding, heights, flat, spots))
+        del entries[4:]
         return spots
