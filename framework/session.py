@@ -72,7 +72,6 @@ class Session(History):
         # what legal_actions() returned last, by identity, and the epoch it was for: `apply`
         # of one of these very objects needs no legality check (the rules just listed it)
         self._offered: list[Action] = []
-        self._offered_ids: set[int] = set()
         self._offered_epoch = -1
         self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
         # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
@@ -92,7 +91,7 @@ class Session(History):
         twin.log = list(self.log)
         twin.redo_stack = list(self.redo_stack)
         twin.barriers = list(self.barriers)
-        twin._offered, twin._offered_ids, twin._offered_epoch = [], set(), -1
+        twin._offered, twin._offered_epoch = [], -1
         twin._checkpoints = list(self._checkpoints)  # their states are only ever cloned
         twin.events = list(self.events)
         twin.last_events = list(self.last_events)
@@ -197,7 +196,6 @@ class Session(History):
             if seat in allowed:
                 out += self.game.legal_actions(self.state, seat)
         self._offered = out  # kept alive, so that their ids stay theirs
-        self._offered_ids = set(map(id, out))
         self._offered_epoch = self._epoch
         return out
 
@@ -215,11 +213,16 @@ class Session(History):
             return "an action's arguments must be plain values (strings, numbers, tuples)"
         return None
 
+    def _was_offered(self, action: Action) -> bool:
+        """Is `action` the very object the last `legal_actions()` listed? (Looked for by
+        identity, in C: cheaper than a set of ids made for every list, most never asked.)"""
+        return id(action) in map(id, self._offered)
+
     def _not_canonical(self, action: Action) -> str | None:
         """Why an action the rules accept is still not well formed: its own canonical text must
         parse back to it, so an extra or odd argument is refused instead of making an
         unloadable save. Checked once per distinct action."""
-        if id(action) in self._offered_ids:
+        if self._was_offered(action):
             return None  # the rules made it (and the generic suite checks that it round-trips)
         known = self.language.known
         if action in known:
@@ -281,7 +284,7 @@ class Session(History):
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
-        if self._offered_epoch == self._epoch and id(action) in self._offered_ids:
+        if self._offered_epoch == self._epoch and self._was_offered(action):
             seat = self.config.players.index(action.player)  # just listed as legal: it is
         else:
             bad = self.malformed(action)

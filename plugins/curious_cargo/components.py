@@ -165,17 +165,17 @@ class Board:
     @cached_property
     def spot_pairs(
         self,
-    ) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...], dict[Cell, tuple[int, ...]]]:
+    ) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]]:
         """The teal squares numbered, each tile spot as (its index in `tile_spots`, the number
-        of square A, the number of square B), and the spots on each square: what the search
-        for flat spots reads."""
+        of square A, the number of square B), and the spots on each square (by its number):
+        what the search for flat spots reads."""
         number = {cell: i for i, cell in enumerate(sorted(self.teal))}
-        on: dict[Cell, list[int]] = {cell: [] for cell in number}
+        on: list[list[int]] = [[] for _ in number]
         for i, (a, b, _, _) in enumerate(self.tile_spots):
-            on[a].append(i)
-            on[b].append(i)
+            on[number[a]].append(i)
+            on[number[b]].append(i)
         pairs = tuple((i, number[a], number[b]) for i, (a, b, _, _) in enumerate(self.tile_spots))
-        return number, pairs, {cell: tuple(spots) for cell, spots in on.items()}
+        return number, pairs, tuple(tuple(spots) for spots in on)
 
     @cached_property
     def port_map(self) -> dict[tuple[Cell, str], str]:

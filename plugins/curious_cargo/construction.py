@@ -11,8 +11,9 @@ the enumeration of legal placements asks it of every spot (its common part once)
 from __future__ import annotations
 
 import weakref
-from itertools import chain, compress
-from operator import itemgetter
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any
 
 from dockyard import Action, Context
@@ -218,6 +219,8 @@ class Construction(Rounds):
             return []
         name = player.name
         tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
+        if not tiles:
+            return []
         fac = player.facility
         scaffolding = player.scaffolding
         veto = self.place_veto
@@ -236,15 +239,22 @@ class Construction(Rounds):
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
         elif spots:  # spot by spot, the hand's tiles in turn (made once, picked in C)
-            pick = itemgetter(*spots) if len(spots) > 1 else lambda row: (row[spots[0]],)
-            made = [pick(place_actions(fac.board, name, tile)) for tile in tiles]
-            found = list(chain.from_iterable(zip(*made, strict=True)))
+            pick = caches.picker(spots)
+            if len(tiles) == 1:
+                found = list(pick(place_actions(fac.board, name, tiles[0])))
+            else:
+                step = len(tiles)
+                found = [PLACEHOLDER] * (len(spots) * step)
+                for k, tile in enumerate(tiles):
+                    found[k::step] = pick(place_actions(fac.board, name, tile))
         else:
             found = []
         if not veto:
             caches.placements = (weakref.ref(fac), key, found)
         return found
 
+
+PLACEHOLDER = Action("", "place")  # fills a list of placements before they are put in
 
 _PLACE_ACTIONS: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
 
@@ -272,18 +282,30 @@ class Caches:
     reference) at the same version (every placement counts one); after one placement, the
     flat spots are worked out again only on the squares it changed (`Facility.touched`)."""
 
-    __slots__ = ("placements", "spots")
+    __slots__ = ("placements", "spots", "pick")
 
     def __init__(self) -> None:
         self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
+        self.pick: tuple[list[int], Callable[[Sequence[Action]], tuple[Action, ...]]] | None = None
         # (facility, version, scaffolding, heights by square number, flat or not by spot,
         # the flat spots' indexes), the latest first
         self.spots: list[tuple[Any, int, int, list[int], bytearray, list[int]]] = []
 
+    def picker(self, spots: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
+        """A function taking the items at `spots` out of a sequence, in C (kept while the
+        same list of spots is asked for)."""
+        last = self.pick
+        if last is not None and last[0] is spots:
+            return last[1]
+        pick = itemgetter(*spots) if len(spots) > 1 else lambda row: (row[spots[0]],)
+        self.pick = (spots, pick)
+        return pick
+
     def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand: the same test as `why_not_place`, done once per facility state
-        (the last four facilities are remembered: both players' and a bot's scratch copies)."""
+        (the last four facilities are remembered: both players' and a bot's scratch copies),
+        and then again only on the squares whose heights changed."""
         version = fac.version
         entries = self.spots
         mine = None
@@ -294,24 +316,28 @@ class Caches:
                 mine = entries.pop(k)
                 break
         number, pairs, on = fac.board.spot_pairs
-        touched_version, touched = fac.touched
-        if (
-            mine is not None
-            and mine[1] == version - 1
-            and mine[2] == scaffolding
-            and touched_version == version
-        ):  # one placement since: only the spots on the squares it changed
+        changed: Iterable[int] | None = None  # the squares whose heights may have changed
+        if mine is not None and mine[2] == scaffolding:
             heights, flat = mine[3], mine[4]
-            for cell in touched:
-                heights[number[cell]] = len(fac.stacks[cell])
-            for cell in touched:
-                for i, a, b in map(pairs.__getitem__, on[cell]):
+            touched_version, touched = fac.touched
+            if mine[1] == version - 1 and touched_version == version:  # one placement since
+                changed = [number[cell] for cell in touched]
+                for square, cell in zip(changed, touched, strict=True):
+                    heights[square] = len(fac.stacks[cell])
+            else:  # compare every square's height with what it was (in C)
+                before = heights
+                heights = [0] * len(number)
+                for cell, stack in fac.stacks.items():
+                    heights[number[cell]] = len(stack)
+                changed = compress(range(len(heights)), map(ne, before, heights))
+            for square in changed:  # only the spots on those squares can have changed
+                for i, a, b in map(pairs.__getitem__, on[square]):
                     flat[i] = abs(heights[a] - heights[b]) <= scaffolding
         else:
             heights = [0] * len(number)
             for cell, stack in fac.stacks.items():
                 heights[number[cell]] = len(stack)
-            flat = bytearray(abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs)
+            flat = bytearray([abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs])
         spots = list(compress(range(len(flat)), flat))
         entries.insert(0, (weakref.ref(fac), version, scaffolding, heights, flat, spots))
         del entries[4:]
