@@ -1,0 +1,79 @@
+"""Copies of states (dockyard.cloning): what may change is copied, what cannot is shared, and
+a field's annotation may say which without looking at its values."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dockyard.cloning import _plans, clone
+
+if TYPE_CHECKING:
+    from collections import OrderedDict
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+
+
+@dataclass(slots=True)
+class Inner:
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Table:
+    count: int = 0
+    label: str | None = None
+    where: tuple[int, int] = (0, 0)
+    card: Card = Card("x")
+    hand: list[str] = field(default_factory=list)
+    scores: dict[str, int] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
+    cards: dict[str, Card] = field(default_factory=dict)
+    nested: list[list[str]] = field(default_factory=list)
+    inner: Inner = field(default_factory=Inner)
+    anything: list[Any] = field(default_factory=list)
+    unknown: OrderedDict[str, list[int]] | None = None  # a name only type checkers know
+    rng: random.Random = field(default_factory=lambda: random.Random(1), compare=False)
+
+
+def test_annotations_plan_the_copy_of_plain_fields_only() -> None:
+    plans = _plans(Table)
+    assert plans["count"] == plans["label"] == plans["where"] == plans["card"] == "item"
+    assert plans["hand"] == "item[:]"
+    assert plans["scores"] == plans["seen"] == plans["cards"] == "item.copy()"
+    for name in ("nested", "inner", "anything", "unknown", "rng"):
+        assert name not in plans, name  # copied value by value
+
+
+def test_a_copy_shares_nothing_that_can_change() -> None:
+    table = Table(
+        3,
+        "t",
+        (1, 2),
+        Card("a"),
+        ["h"],
+        {"p": 1},
+        {4},
+        {"c": Card("c")},
+        [["n"]],
+        Inner(["i"]),
+        [["any"]],
+    )
+    twin = clone(table)
+    assert twin == table
+    twin.hand.append("x")
+    twin.scores["p"] = 9
+    twin.seen.add(5)
+    twin.cards["d"] = Card("d")
+    twin.nested[0].append("x")
+    twin.inner.items.append("x")
+    twin.anything[0].append("x")
+    assert table.hand == ["h"] and table.scores == {"p": 1} and table.seen == {4}
+    assert table.cards == {"c": Card("c")} and table.nested == [["n"]]
+    assert table.inner.items == ["i"] and table.anything == [["any"]]
+    assert twin.card is table.card  # printed components are shared
+    assert twin.rng is not table.rng and twin.rng.random() == table.rng.random()
