@@ -147,13 +147,14 @@ def _check_actions(doc: dict[str, Any], actions: list[Any], where: str, text: st
     for i, line in enumerate(actions):
         if not isinstance(line, str):
             raise DockyardError(f"{where}: actions[{i}]: not a line of text")
-    at = f"{where}:{_line_of(text, 'actions')}"
     if count != len(actions):
+        at = f"{where}:{_line_of(text, 'actions')}"
         raise DockyardError(
             f"{at}: the save says it holds {count} actions but it holds {len(actions)}: "
             "it was truncated or edited"
         )
     if digest(actions) != sealed:
+        at = f"{where}:{_line_of(text, 'actions')}"
         raise DockyardError(
             f"{at}: the actions do not match the save's digest: it was edited or damaged"
         )
