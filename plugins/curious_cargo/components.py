@@ -15,6 +15,7 @@ right edge (dock k is the east side of cell (columns-1, 10-k)).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -103,6 +104,24 @@ class Port:
     machine: str
 
 
+def hash_once(self: Any) -> int:
+    """The hash of a frozen dataclass that keys many dicts, worked out on first use and kept
+    (as `_hash`, outside its fields: equality and printing do not see it)."""
+    try:
+        return self.__dict__["_hash"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = self.__dict__["_hash"] = hash(
+            tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+        )
+        return found
+
+
+def state_without_hash(self: Any) -> dict[str, Any]:
+    """What pickling keeps: the fields, not the kept hash (which another process computes
+    differently)."""
+    return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
 @dataclass(frozen=True)
 class Machine:
     id: str
@@ -119,11 +138,8 @@ class Dock:
     cell: Cell
     side: str  # "W" for shipping, "E" for receiving
 
-    def __post_init__(self) -> None:  # docks key many dicts: their hash is worked out once
-        object.__setattr__(self, "_hash", hash((self.street, self.number, self.cell, self.side)))
-
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+    __hash__ = hash_once  # docks key many dicts
+    __getstate__ = state_without_hash
 
 
 def dock_cell(street: str, number: int, columns: int) -> Cell:
@@ -274,6 +290,9 @@ class ConveyorTile:
     def face(self, face: str) -> tuple[Belt, ...]:
         """The belts printed on one face ("sand" or "dark")."""
         return self.dark if face == "dark" else self.sand
+
+    __hash__ = hash_once  # tiles key caches (tile_pieces)
+    __getstate__ = state_without_hash
 
 
 # ---- Truck cards --------------------------------------------------------------------------------

@@ -81,6 +81,17 @@ class Layer:
 SCAFFOLDING = Layer("scaffolding", "")
 
 
+@cache
+def tile_layers(tile: ConveyorTile, face: str, direction: str) -> tuple[Layer, Layer]:
+    """The layers a tile puts on square A and on square B when laid pointing `direction`
+    (values: made once, stacked wherever the tile goes)."""
+    pieces_a, pieces_b = tile_pieces(tile, face, direction)
+    return (
+        Layer("tile", tile.id, "A", direction, pieces_a),
+        Layer("tile", tile.id, "B", direction, pieces_b),
+    )
+
+
 @dataclass(slots=True, weakref_slot=True)
 class Facility:
     board: Board
@@ -123,15 +134,15 @@ class Facility:
         """Lay a tile (assumed legal), adding Scaffolding under the lower square; returns the
         Scaffolding used and the gear squares it covered."""
         other = second_cell(anchor, direction)
-        pieces_a, pieces_b = tile_pieces(tile, face, direction)
+        layer_a, layer_b = tile_layers(tile, face, direction)
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
         self.version += 1
         if diff:
             self.stack_on(low, *[SCAFFOLDING] * diff)
-        self.stack_on(anchor, Layer("tile", tile.id, "A", direction, pieces_a))
-        self.stack_on(other, Layer("tile", tile.id, "B", direction, pieces_b))
+        self.stack_on(anchor, layer_a)
+        self.stack_on(other, layer_b)
         return diff, gears
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
