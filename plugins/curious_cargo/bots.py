@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from dockyard import Action
 
 from .components import Cell, Dock, cell_name
-from .facility import DIRECTIONS, Facility, second_cell, tile_pieces
+from .facility import DIRECTIONS, Facility, second_cell, tile_layers, tile_pieces
 from .rounds import pending, phase_name
 
 if TYPE_CHECKING:
@@ -233,10 +233,15 @@ def _try(
 ) -> tuple[float, str] | None:
     """Lay the tile on a scratch copy of the facility, measure the dock's line and its color,
     and take the tile up again (so one scratch copy serves every trial). None when the dock
-    has no line of `color`, or when an active connection of `kept` is lost."""
+    has no line of `color`, or when an active connection of `kept` is lost. Lines are judged
+    from above, so only the tile's two halves are put on top (no Scaffolding, no Gears)."""
     other = second_cell(anchor, direction)
-    saved = {c: fac.stacks.get(c) for c in (anchor, other)}
-    fac.lay_tile(tile, face, anchor, direction)  # type: ignore[arg-type]
+    stacks = fac.stacks
+    saved = {anchor: stacks.get(anchor), other: stacks.get(other)}
+    layer_a, layer_b = tile_layers(tile, face, direction)  # type: ignore[arg-type]
+    fac.version += 1  # the stacks change: nothing worked out before holds during the trial
+    stacks[anchor] = (*(saved[anchor] or ()), layer_a)
+    stacks[other] = (*(saved[other] or ()), layer_b)
     try:
         if kept is not None and not all(_connects(fac, d, c) for d, c in kept.items()):
             return None
