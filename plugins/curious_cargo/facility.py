@@ -99,11 +99,12 @@ class Facility:
     # laid on it (so a copy of the facility shares every stack)
     stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
-    # (version, active docks, the squares each dock's line looked at) once worked out, and
+    # (version, active docks, the squares each dock's line looked at and its color if active,
+    # in the order of board.docks) once worked out, and
     # (version, the squares that version changed): caches, not state
-    active_cache: tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...]] | None = field(
-        default=None, compare=False, repr=False
-    )
+    active_cache: (
+        tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...], tuple[str | None, ...]] | None
+    ) = field(default=None, compare=False, repr=False)
     touched: tuple[int, tuple[Cell, ...]] = field(default=(0, ()), compare=False, repr=False)
 
     def height(self, cell: Cell) -> int:
@@ -232,26 +233,27 @@ class Facility:
         cached = self.active_cache
         if cached is not None and cached[0] == self.version:
             return dict(cached[1])
-        changed: tuple[Cell, ...] | None = None
-        if cached is not None and cached[0] == self.version - 1:
-            version, cells = self.touched
-            if version == self.version:
-                changed = cells
-        active: dict[Dock, str] = {}
-        looked: list[frozenset[Cell]] = []  # in the order of board.docks
-        for i, dock in enumerate(self.board.docks):
-            if changed is not None and cached is not None:
-                before = cached[2][i]
-                if before.isdisjoint(changed):  # its line is as it was
-                    looked.append(before)
-                    color = cached[1].get(dock)
-                    if color is not None:
-                        active[dock] = color
-                    continue
-            probed: set[Cell] = set()
-            line = self.trace(dock.cell, dock.side, probed=probed)
-            looked.append(frozenset(probed))
-            if line is not None and line[1]:
-                active[dock] = line[0]
-        self.active_cache = (self.version, active, tuple(looked))
+        docks = self.board.docks
+        if cached is not None and cached[0] == self.version - 1 and self.touched[0] == self.version:
+            # one placement since: only the docks whose lines looked at a square it changed
+            changed = self.touched[1]
+            looked = list(cached[2])
+            colors = list(cached[3])
+            for i, before in enumerate(cached[2]):
+                if not before.isdisjoint(changed):
+                    looked[i], colors[i] = self._dock_line(docks[i])
+        else:
+            looked, colors = [], []
+            for dock in docks:
+                probed, color = self._dock_line(dock)
+                looked.append(probed)
+                colors.append(color)
+        active = {docks[i]: color for i, color in enumerate(colors) if color is not None}
+        self.active_cache = (self.version, active, tuple(looked), tuple(colors))
         return dict(active)
+
+    def _dock_line(self, dock: Dock) -> tuple[frozenset[Cell], str | None]:
+        """The squares the line from `dock` looks at, and its color if it is active."""
+        probed: set[Cell] = set()
+        line = self.trace(dock.cell, dock.side, probed=probed)
+        return frozenset(probed), line[0] if line is not None and line[1] else None
