@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib.resources import files
 from typing import Any
 
@@ -173,7 +173,7 @@ class Language:
 
     def __init__(self, game: Game, extensions: tuple[str, ...] = ()) -> None:
         self.game = game
-        self.parser = _parser(game.grammar_file, extensions, game.resource_package)
+        self.extensions = extensions
         # actions known to be well formed (their text parses back to them), shared by sessions
         self.known: set[Action] = _known(game, game.grammar_file, extensions)
         # the canonical text of each action formatted so far (a pure function of the action)
@@ -181,8 +181,20 @@ class Language:
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
         self._verbs: dict[str, list[str]] | None = None
-        self.terminals = {t.name: t for t in self.parser.terminals}  # by name, built once
-        self.fast = _fast_path(game.grammar_file, extensions, game.resource_package)
+
+    # the parsers are built when first needed (a session that only plays, as `simulate`'s
+    # do, never needs lark's): both are kept per grammar for every session
+    @cached_property
+    def parser(self) -> Lark:
+        return _parser(self.game.grammar_file, self.extensions, self.game.resource_package)
+
+    @cached_property
+    def terminals(self) -> dict[str, Any]:
+        return {t.name: t for t in self.parser.terminals}  # by name, built once
+
+    @cached_property
+    def fast(self) -> Any:
+        return _fast_path(self.game.grammar_file, self.extensions, self.game.resource_package)
 
     def _fast(self, text: str) -> tuple[str | None, str, tuple[Any, ...]] | None:
         """(player or None, verb, args) of a canonical action line, from the fast path: what
