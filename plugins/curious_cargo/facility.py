@@ -99,12 +99,12 @@ class Facility:
     # laid on it (so a copy of the facility shares every stack)
     stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
-    # (version, active docks, the squares each dock's line looked at and its color if active,
-    # in the order of board.docks) once worked out, and
-    # (version, the squares that version changed): caches, not state
+    # caches, not state: (version, active docks, the squares each dock's line looked at and
+    # its color if active, in the order of board.docks) once worked out ...
     active_cache: (
         tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...], tuple[str | None, ...]] | None
     ) = field(default=None, compare=False, repr=False)
+    # ... and (version, the squares whose stacks that version changed)
     touched: tuple[int, tuple[Cell, ...]] = field(default=(0, ()), compare=False, repr=False)
 
     def height(self, cell: Cell) -> int:
