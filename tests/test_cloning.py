@@ -36,6 +36,8 @@ class Table:
     nested: list[list[str]] = field(default_factory=list)
     inner: Inner = field(default_factory=Inner)
     anything: list[Any] = field(default_factory=list)
+    stacks: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
+    streets: dict[str, list[Inner]] = field(default_factory=dict)
     unknown: OrderedDict[str, list[int]] | None = None  # a name only type checkers know
     rng: random.Random = field(default_factory=lambda: random.Random(1), compare=False)
 
@@ -45,8 +47,25 @@ def test_annotations_plan_the_copy_of_plain_fields_only() -> None:
     assert plans["count"] == plans["label"] == plans["where"] == plans["card"] == "item"
     assert plans["hand"] == "item[:]"
     assert plans["scores"] == plans["seen"] == plans["cards"] == "item.copy()"
-    for name in ("nested", "inner", "anything", "unknown", "rng"):
+    for name in ("inner", "unknown", "rng"):
         assert name not in plans, name  # copied value by value
+    # containers of containers: comprehensions, each checking the container is the one declared
+    assert plans["nested"] == "([v0[:] for v0 in item] if type(item) is list else clone(item))"
+    assert "clone(v0) for v0 in item" in plans["anything"]
+    assert plans["stacks"].startswith("((item[0][:], item[1][:],) if type(item) is tuple")
+    assert "clone(v1) for v1 in v0" in plans["streets"]
+
+
+def test_a_value_that_is_not_what_its_annotation_says_is_still_copied_in_full() -> None:
+    """A plan checks its containers' types (and a tuple's length): anything else is copied by
+    `clone`, value by value, so a loose annotation costs speed, never a shared list."""
+    odd = Table(nested=(["n"],), stacks=(["a"], ["b"], ["c"]), streets=[Inner(["i"])])  # type: ignore[arg-type]
+    twin = clone(odd)
+    assert twin == odd
+    twin.nested[0].append("x")
+    twin.stacks[2].append("x")
+    twin.streets[0].items.append("x")
+    assert odd.nested == (["n"],) and odd.stacks[2] == ["c"] and odd.streets[0].items == ["i"]
 
 
 def test_a_copy_shares_nothing_that_can_change() -> None:
@@ -62,6 +81,8 @@ def test_a_copy_shares_nothing_that_can_change() -> None:
         [["n"]],
         Inner(["i"]),
         [["any"]],
+        stacks=(["s"], []),
+        streets={"x": [Inner(["j"])]},
     )
     twin = clone(table)
     assert twin == table
@@ -72,6 +93,9 @@ def test_a_copy_shares_nothing_that_can_change() -> None:
     twin.nested[0].append("x")
     twin.inner.items.append("x")
     twin.anything[0].append("x")
+    twin.stacks[0].append("x")
+    twin.streets["x"][0].items.append("x")
+    assert table.stacks == (["s"], []) and table.streets == {"x": [Inner(["j"])]}
     assert table.hand == ["h"] and table.scores == {"p": 1} and table.seen == {4}
     assert table.cards == {"c": Card("c")} and table.nested == [["n"]]
     assert table.inner.items == ["i"] and table.anything == [["any"]]

@@ -50,3 +50,32 @@ def test_copies_pickles_and_reseeding_behave_as_random_random() -> None:
     r.setstate(random.Random(4).getstate())
     assert r.random() == random.Random(4).random()
     assert isinstance(Rng(1), random.Random)
+
+
+@given(
+    st.integers(min_value=0, max_value=2**40),
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 50), st.integers(0, len(USES) - 1)), max_size=30
+    ),
+)
+def test_state_copies_share_the_state_until_used_and_still_draw_as_random_random(
+    seed: int, steps: list[tuple[bool, int, int]]
+) -> None:
+    """`dockyard.cloning.clone` of an Rng (a checkpoint for undo) reads its state once and
+    shares it until either side draws again: copies of copies, draws on either side, gauss's
+    spare number, and getstate all agree with random.Random copied by value."""
+    from dockyard.cloning import clone
+
+    ours: list[random.Random] = [Rng(seed)]
+    theirs: list[random.Random] = [random.Random(seed)]
+    for copy_it, which, use in steps:
+        k = which % len(ours)
+        if copy_it:
+            ours.append(clone(ours[k]))
+            theirs.append(copy.deepcopy(theirs[k]))
+        else:
+            assert USES[use](ours[k]) == USES[use](theirs[k])
+    for mine, twin in zip(ours, theirs, strict=True):
+        assert mine.getstate() == twin.getstate()
+        assert pickle.loads(pickle.dumps(mine)).random() == copy.deepcopy(twin).random()
+        assert [mine.random(), mine.gauss(0, 1)] == [twin.random(), twin.gauss(0, 1)]
