@@ -24,6 +24,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from . import diskcache
 from .game import Action, DockyardError, Game
 from .words import did_you_mean
 
@@ -394,18 +395,26 @@ def grammar_text(
 
 
 @cache
-@cache
 def _fast_path(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Any:
     from .fastparse import FastPath
 
     return FastPath(_parser(grammar_file, extensions, package))
 
 
+@cache
 def _parser(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Lark:
+    """The game's lark parser (one per grammar, in a process). Analysing a grammar costs more than most commands: lark keeps
+    its analysis in dockyard's cache (diskcache.py), under a name made from the grammar's text
+    and lark's version, and checks the grammar again when it loads it."""
+    import lark
+
+    text = grammar_text(grammar_file, extensions, package)
+    where = diskcache.path_for("grammars", diskcache.key(text, lark.__version__) + ".lark")
     return Lark(
-        grammar_text(grammar_file, extensions, package),
+        text,
         start="line",
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=str(where) if where is not None else False,
     )

@@ -19,6 +19,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import diskcache
 from .core import DockyardError
 from .files import MAX_CONTENT_BYTES, FileProblem, JsonProblem, loads, read_text, walk_files
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # jsonschema and referencing load only when content is checke
     from referencing import Registry
 
 SCHEMA_FOLDER = "schemas"
+VALID_MARKS = "valid"  # the cache's folder of content files found valid (diskcache.py)
 EXAMPLES = "examples"  # scripts and the content layers of their scenarios: not the game's content
 COMMON_SCHEMAS = "_common"
 LAYER_SKIP = frozenset(
@@ -166,6 +168,7 @@ def register_package(folder: str, package: str) -> None:
     """A game's content folder lives in `package` (its content, schemas and examples)."""
     if _FOLDER_PACKAGES.get(folder, "dockyard") != package:
         _FOLDER_PACKAGES[folder] = package
+        schema_documents.cache_clear()
         schema_registry.cache_clear()
         validator.cache_clear()
 
@@ -182,7 +185,20 @@ def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
+    schemas, _ = schema_documents()
+    registry: Registry = Registry().with_resources(
+        (sid, Resource.from_contents(s, default_specification=DRAFT202012))
+        for sid, s in schemas.items()
+    )
+    return registry.crawl(), schemas
+
+
+@cache
+def schema_documents() -> tuple[dict[str, dict[str, Any]], str]:
+    """Every schema of every game by `$id`, and a hash of all their texts (what a content
+    file found valid was checked against)."""
     schemas: dict[str, dict[str, Any]] = {}
+    digest = hashlib.sha256()
     roots = [resources("dockyard", "content")]
     roots += [resources(p, "content") / f for f, p in sorted(_FOLDER_PACKAGES.items())]
     for root in roots:
@@ -193,13 +209,11 @@ def schema_registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
                 continue
             for entry in folder.iterdir():
                 if entry.name.endswith(".json"):
-                    schema = json.loads(entry.read_text(encoding="utf-8"))
+                    text = entry.read_text(encoding="utf-8")
+                    schema = json.loads(text)
                     schemas[schema["$id"]] = schema
-    registry: Registry = Registry().with_resources(
-        (sid, Resource.from_contents(s, default_specification=DRAFT202012))
-        for sid, s in schemas.items()
-    )
-    return registry.crawl(), schemas
+                    digest.update(text.encode() + b"\0")
+    return schemas, digest.hexdigest()
 
 
 @cache
@@ -230,7 +244,7 @@ def check_document(
             Problem(origin, "$", 'a content file is a JSON object naming its schema in "$schema"')
         ]
     schema_id = data["$schema"]
-    _, schemas = schema_registry()
+    schemas, schemas_digest = schema_documents()
     if schema_id not in schemas:
         known = ", ".join(sorted(s for s in schemas if game is None or f":{game}:" in s))
         return None, [
@@ -238,6 +252,11 @@ def check_document(
         ]
     if game is not None and f":{game}:" not in schema_id and ":_common:" not in schema_id:
         return None, [Problem(origin, "$.$schema", f"{schema_id!r} is not a schema of {game}")]
+    # a file found valid before against these very schemas is valid: jsonschema is not even
+    # imported (diskcache.py; a changed file or schema is checked again)
+    seen = diskcache.key(schemas_digest, schema_id, text)
+    if diskcache.marked(VALID_MARKS, seen):
+        return Document(name, origin, schema_id, data), []
     errors = sorted(
         validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
     )
@@ -246,6 +265,7 @@ def check_document(
     ]
     if problems:
         return None, problems
+    diskcache.mark(VALID_MARKS, seen)
     return Document(name, origin, schema_id, data), []
 
 
