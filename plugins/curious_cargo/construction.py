@@ -22,8 +22,10 @@ from dockyard.words import plural
 from .bonuses import draw_tiles, give, move_forklift, to_supply
 from .components import Cell, Item, cell_name, parse_cell
 from .facility import DIRECTIONS, Facility, second_cell
-from .rounds import Rounds, first_answer, phase_name
+from .rounds import CONSTRUCTION_ONLY, Rounds, in_turn, turn_guard
 from .state import CargoState
+
+NOT_CONSTRUCTION = "that is a Construction Phase action"
 
 
 class Construction(Rounds):
@@ -31,17 +33,10 @@ class Construction(Rounds):
     caches: Caches  # set by `bind`: facts derived from facilities, per bound game
 
     def _why_not_construction(self, state: CargoState, seat: int) -> str | None:
-        why = first_answer(state, seat)
-        if why:
-            return why
-        if phase_name(state) != "construction":
-            return "that is a Construction Phase action"
-        return None
+        return turn_guard(state, seat, CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
 
+    @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
     def why_not_draw(self, state: CargoState, seat: int) -> str | None:
-        why = self._why_not_construction(state, seat)
-        if why:
-            return why
         if state.turn.actions < 1:
             return "you have no actions left this turn"
         if not state.bag:
@@ -150,10 +145,8 @@ class Construction(Rounds):
         count = len(state.seats[seat].facility.active_docks())
         move_forklift(state, seat, count, ctx)
 
+    @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
     def why_not_boost(self, state: CargoState, seat: int) -> str | None:
-        why = self._why_not_construction(state, seat)
-        if why:
-            return why
         if state.turn.token_used:
             return "you have already used a Construction token this turn"
         if state.seats[seat].construction < 1:
@@ -172,10 +165,8 @@ class Construction(Rounds):
             f"{player.name} uses a Construction token for {extra} more actions",
         )
 
+    @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
     def why_not_splitter(self, state: CargoState, seat: int, color: str, cell: str) -> str | None:
-        why = self._why_not_construction(state, seat)
-        if why:
-            return why
         player = state.seats[seat]
         if state.turn.token_used:
             return "you have already used a Construction token this turn"

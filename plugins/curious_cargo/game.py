@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterator
 from functools import partial
 from importlib import import_module
-from types import ModuleType
+from types import MethodType, ModuleType
 from typing import Any, ClassVar
 
 from dockyard import Action, Context, Outcome
@@ -30,7 +30,7 @@ from .components import CuriousCargoContent, cell_name
 from .construction import Caches, Construction
 from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
-from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
+from .rounds import PHASE_NAMES, first_answer, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order
 from .state import CargoState
@@ -104,6 +104,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             verb: (getattr(self, f"why_not_{verb}"), getattr(self, f"do_{verb}")) for verb in VERBS
         }
         self._why = {verb: rules[0] for verb, rules in self.verbs.items()}
+        # the rules of actions of a turn without their common guard (rounds.in_turn), which
+        # `_legal` checks once for every candidate: verb -> (phases, the rule's own conditions)
+        self._own = {
+            verb: (rule.phases, MethodType(rule.own, self))  # type: ignore[attr-defined]
+            for verb, rule in self._why.items()
+            if hasattr(rule, "own")
+        }
 
     def build_content(self, content: Any) -> CuriousCargoContent:
         return build(content)
@@ -118,11 +125,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         if player not in flowlib.actors(state):
             return []
         why = self._why
+        own = self._own if first_answer(state, player) is None else {}
+        phase = phase_name(state)
         legal: list[Action] = []
         for a in self._candidates(state, player):
             if a is PLACEMENTS:  # already legal, and kept while nothing changes
                 if placements:
                     legal += self._placements(state, player)
+                continue
+            quick = own.get(a.verb)
+            if quick is not None and phase in quick[0]:  # the guard holds: the rest
+                if quick[1](state, player, *a.args) is None:
+                    legal.append(a)
             elif why[a.verb](state, player, *a.args) is None:
                 legal.append(a)
         for rule in self.house.values():

@@ -9,7 +9,9 @@ tokens above the limit go back to the supply.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from dockyard import Context, Decision, Game
 from dockyard import flow as flowlib
@@ -19,6 +21,7 @@ from .state import CargoState, Turn
 from .trucking import start_loading
 
 PHASE_NAMES = ("card selection", "construction", "trucking")
+Rule = TypeVar("Rule", bound=Callable[..., "str | None"])
 
 
 def phase_name(state: CargoState) -> str:
@@ -38,6 +41,42 @@ def first_answer(state: CargoState, seat: int) -> str | None:
     if pending(state, seat) is not None:
         return f"first answer: {state.flow.pending[-1].prompt}"
     return None
+
+
+CONSTRUCTION_ONLY = ("construction",)
+TRUCKING_ONLY = ("trucking",)
+EITHER_PHASE = ("construction", "trucking")
+
+
+def turn_guard(state: CargoState, seat: int, phases: tuple[str, ...], wrong: str) -> str | None:
+    """Why `seat` may not take an action of their turn in `phases` now: a question of theirs
+    waits for an answer, or it is another phase (`wrong` says so)."""
+    why = first_answer(state, seat)
+    if why:
+        return why
+    if PHASE_NAMES[state.flow.phase] not in phases:
+        return wrong
+    return None
+
+
+def in_turn(phases: tuple[str, ...], wrong: str) -> Callable[[Rule], Rule]:
+    """A why-not rule of an action taken in one's turn in `phases`: `turn_guard` first, then
+    the rule's own conditions. The rule keeps them apart (`.own`, `.phases`) so that the
+    enumeration of legal actions, which has seen the guard pass, asks only the rest."""
+
+    def wrap(own: Rule) -> Rule:
+        @functools.wraps(own)
+        def rule(self: Any, state: CargoState, seat: int, *args: Any) -> str | None:
+            why = turn_guard(state, seat, phases, wrong)
+            if why:
+                return why
+            return own(self, state, seat, *args)
+
+        rule.own = own  # type: ignore[attr-defined]
+        rule.phases = frozenset(phases)  # type: ignore[attr-defined]
+        return rule  # type: ignore[return-value]
+
+    return wrap
 
 
 def house_verbs(hook: Any) -> dict[str, Any]:
@@ -121,14 +160,10 @@ class Rounds(Game):
         (which does nothing when one holds, as the rulebook checks for end game first)."""
         return "; ".join(end_reasons(state, self.hook)) or None
 
+    @in_turn(EITHER_PHASE, "tokens are traded during your turn")
     def why_not_trade(
         self, state: CargoState, seat: int, kind: str, color: str | None = None
     ) -> str | None:
-        why = first_answer(state, seat)
-        if why:
-            return why
-        if phase_name(state) not in ("construction", "trucking"):
-            return "tokens are traded during your turn"
         return why_not_trade(state, seat, kind, color)
 
     def do_trade(
@@ -136,12 +171,8 @@ class Rounds(Game):
     ) -> None:
         trade(state, seat, kind, color, ctx)
 
+    @in_turn(EITHER_PHASE, "there is no turn to end")
     def why_not_end(self, state: CargoState, seat: int) -> str | None:
-        why = first_answer(state, seat)
-        if why:
-            return why
-        if phase_name(state) not in ("construction", "trucking"):
-            return "there is no turn to end"
         if state.turn.must_spend:
             return "you used a Trucking token: spend at least 1 of its AP on a Truck card first"
         return None

@@ -12,30 +12,22 @@ from dockyard import flow as flowlib
 from dockyard.words import plural
 
 from .bonuses import draw_tiles, draw_trucks, to_supply
-from .rounds import Rounds, first_answer, pending, phase_name
+from .rounds import TRUCKING_ONLY, Rounds, in_turn, pending
 from .state import CargoState
 from .trucking import continue_loading, load, play_truck, start_loading
 
+NOT_TRUCKING = "that is a Trucking Phase action"
+
 
 class TruckingPhase(Rounds):
-    def _why_not_trucking(self, state: CargoState, seat: int) -> str | None:
-        why = first_answer(state, seat)
-        if why:
-            return why
-        if phase_name(state) != "trucking":
-            return "that is a Trucking Phase action"
-        return None
-
     def _ap_total(self, state: CargoState, seat: int) -> int:
         turn = state.turn
         if turn.main is None:
             return self.hook.cc_truck_ap(state=state, seat=seat) + turn.ap
         return turn.ap
 
+    @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
     def why_not_play(self, state: CargoState, seat: int, card: str, target: str) -> str | None:
-        why = self._why_not_trucking(state, seat)
-        if why:
-            return why
         player = state.seats[seat]
         if card not in player.trucks:
             return f"{card} is not in your hand"
@@ -62,10 +54,8 @@ class TruckingPhase(Rounds):
         play_truck(state, seat, card, state.players.index(target), ctx)
         start_loading(state, seat, ctx)
 
+    @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
     def why_not_discard(self, state: CargoState, seat: int, card: str) -> str | None:
-        why = self._why_not_trucking(state, seat)
-        if why:
-            return why
         if card not in state.seats[seat].trucks:
             return f"{card} is not in your hand"
         if state.turn.main is not None:
@@ -87,10 +77,8 @@ class TruckingPhase(Rounds):
             "discard", player.name, f"{player.name} discards {card_id} for {got} Conveyor tiles"
         )
 
+    @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
     def why_not_recycle(self, state: CargoState, seat: int, first: str, second: str) -> str | None:
-        why = self._why_not_trucking(state, seat)
-        if why:
-            return why
         if state.turn.main is not None:
             return "you have already taken your Trucking action this turn"
         if state.turn.token_used:
@@ -119,10 +107,8 @@ class TruckingPhase(Rounds):
             f"{player.name} discards {' and '.join(gone)} from storage for a Truck card",
         )
 
+    @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
     def why_not_dispatch(self, state: CargoState, seat: int) -> str | None:
-        why = self._why_not_trucking(state, seat)
-        if why:
-            return why
         player = state.seats[seat]
         if state.turn.token_used:
             return "you have already used a Trucking token this turn"
