@@ -41,7 +41,11 @@ class Context:
         self.variants = tuple(variants)
 
     def emit(self, kind: str, player: str | None, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, player, text, tuple(data.items()) if data else ()))
+        # Event(...) made in C (a named tuple's own __new__ is a Python function)
+        self.events.append(_make_event(Event, (kind, player, text, tuple(data.items()))))
+
+
+_make_event = tuple.__new__
 
 
 @dataclass(slots=True)

@@ -284,8 +284,9 @@ class Session(History):
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
-        if self._offered_epoch == self._epoch and self._was_offered(action):
-            seat = self.config.players.index(action.player)  # just listed as legal: it is
+        # just listed as legal (the very object, looked for in C): it is
+        if self._offered_epoch == self._epoch and id(action) in map(id, self._offered):
+            seat = self.config.players.index(action.player)
         else:
             bad = self.malformed(action)
             if bad is not None:
@@ -295,9 +296,10 @@ class Session(History):
             if reason is not None:
                 raise IllegalAction(reason)
         ctx = Context(self.game, self.hook, self.config.variants)
-        reveals = self.state.flow.reveals
+        state = self.state
+        reveals = state.flow.reveals
         try:
-            self.game.apply(self.state, action, seat, ctx)
+            self.game.apply(state, action, seat, ctx)
         except Exception as exc:
             # A rule failed half-way: rebuild the state from the log so nothing is lost.
             self.state, _ = self._replay(self.log)
@@ -308,21 +310,24 @@ class Session(History):
             ) from exc
         # the record of the move is its canonical text, so any log of events can be pasted back
         # (but for a secret action, such as a sealed bid, which everyone sees only as done)
-        ctx.events.insert(0, Event("move", action.player, self.announce(action)))
+        events = ctx.events
+        events.insert(0, Event("move", action.player, self.announce(action)))
         self._epoch += 1
-        self.log.append(action)
-        n = len(self.log)
+        log = self.log
+        log.append(action)
+        n = len(log)
         if n % CHECKPOINT_EVERY == 0 and (n >= self._sparse_until or n % SPARSE_EVERY == 0):
-            self._checkpoint(len(self.events) + len(ctx.events))
-        if self.state.flow.reveals != reveals:
-            self.barriers.append(len(self.log))  # hidden information came out: undo stops here
-        self.redo_stack.clear()
-        self.events.extend(ctx.events)
-        self.last_events = ctx.events
+            self._checkpoint(len(self.events) + len(events))
+        if state.flow.reveals != reveals:
+            self.barriers.append(n)  # hidden information came out: undo stops here
+        if self.redo_stack:
+            self.redo_stack.clear()
+        self.events += events
+        self.last_events = events
         if self._event_listeners:
-            for event in ctx.events:
+            for event in events:
                 self.hook.on_event(session=self, event=event)
-        return ctx.events
+        return events
 
     def announce(self, action: Action) -> str:
         """The line everyone sees for `action`: its canonical text, or for a secret action
