@@ -89,7 +89,7 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Record:
     """The record in a save's text, every field checked (FILE:LINE:COL for broken TOML). The
     content folders are the save's own (relative to it) unless `content` gives others."""
     try:
-        doc = tomllib.loads(text)
+        doc = _quick(text) or tomllib.loads(text)
     except RecursionError:
         raise DockyardError(f"{where}: not a valid save (nested too deeply)") from None
     except tomllib.TOMLDecodeError as exc:
@@ -132,6 +132,30 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Record:
         fingerprint if isinstance(fingerprint, str) else None,
         tuple(actions),
     )
+
+
+# The actions of a save as `dumps` writes them: the last key, an array of plain strings, one a
+# line (no escapes, quotes or control characters: each means just its characters).
+_ACTIONS_START = "\nactions = [\n"
+_ACTIONS_REST = re.compile(r'(?:    "[^"\\\x00-\x1f\x7f]*",\n)*\]\n?')
+_ACTION_LINE = re.compile(r'    "([^"\n]*)",\n')
+
+
+def _quick(text: str) -> dict[str, Any] | None:
+    """The document of a save laid out as `dumps` writes it, read in a tenth of tomllib's time
+    (the array of action lines by a regular expression that accepts only that layout, the rest
+    by tomllib); None for anything else, which tomllib reads (and reports on)."""
+    head, found, rest = text.rpartition(_ACTIONS_START)
+    if not found or _ACTIONS_REST.fullmatch(rest) is None:
+        return None
+    try:
+        doc = tomllib.loads(head)
+    except tomllib.TOMLDecodeError:
+        return None
+    if "actions" in doc or any(isinstance(v, dict) for v in doc.values()):
+        return None  # `actions` twice, or it would belong to a table: tomllib says
+    doc["actions"] = _ACTION_LINE.findall(rest)
+    return doc
 
 
 def _line_of(text: str, key: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -10,8 +11,10 @@ import pytest
 import tomli_w
 from dockyard import DockyardError, Session
 from dockyard.queries import query
-from dockyard.saves import digest, dumps, loads
+from dockyard.saves import _quick, digest, dumps, loads
 from dockyard.testing import difference, snapshot
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def played(*cells: str, seed: int = 3, content: tuple[Path, ...] = ()) -> Session:
@@ -223,3 +226,58 @@ def test_a_loaded_save_keeps_few_copies_far_back_and_undoes_to_any_depth(tmp_pat
             again.apply(action)
         assert difference(snapshot(back), snapshot(again)) is None, depth
         assert [e.text for e in back.events] == [e.text for e in again.events]
+
+
+# ---- the quick reading of a save's actions ---------------------------------------------------
+
+
+def _same_reading(text: str) -> None:
+    """`_quick` reads a text as tomllib does, or leaves it to tomllib (None)."""
+    try:
+        expected: Any = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        expected = None
+    quick = _quick(text)
+    assert quick is None or quick == expected, text
+
+
+@given(
+    st.lists(st.text(st.characters(codec="utf-8"), max_size=12), max_size=6),
+    st.lists(
+        st.tuples(
+            st.integers(0, 10_000),
+            st.sampled_from(["", '"', "\\", "\n", "[", "]", "x", ",", " ", "actions = [\n", "\t"]),
+        ),
+        max_size=3,
+    ),
+)
+def test_a_save_is_read_quickly_exactly_as_tomllib_reads_it(
+    lines: list[str], edits: list[tuple[int, str]]
+) -> None:
+    """Saves as written (any action text: quotes, backslashes, control characters) and the
+    same texts damaged at random places: the quick path agrees with tomllib or stands aside."""
+    record = dataclasses.replace(played("b2").record(), actions=tuple(lines))
+    text = dumps(record)
+    _same_reading(text)
+    if lines and all(_plain_line(line) for line in lines):
+        assert _quick(text) is not None  # the usual save takes the quick path
+    for at, piece in edits:
+        k = at % (len(text) + 1)
+        text = text[:k] + piece + text[k + 1 :]
+        _same_reading(text)
+
+
+def _plain_line(line: str) -> bool:
+    return not any(c in '"\\' or ord(c) < 0x20 or ord(c) == 0x7F for c in line)
+
+
+def test_the_quick_path_leaves_odd_saves_to_tomllib() -> None:
+    text = dumps(played("b2", "a1").record())
+    assert _quick(text) == tomllib.loads(text)
+    for odd in (
+        text.replace("variants = []", "variants = []\nactions = 1"),  # actions twice
+        text.replace("digest", "[t]\ndigest"),  # the actions would be in a table
+        text + "seed = 4\n",  # a key after the actions
+        text.replace('"x: mark b2"', '"x: \\u006dark b2"'),  # an escape
+    ):
+        assert _quick(odd) is None
