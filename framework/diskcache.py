@@ -40,7 +40,7 @@ def folder(kind: str) -> Path | None:
     return path
 
 
-def key(*parts: str | bytes) -> str:
+def entry_key(*parts: str | bytes) -> str:
     """A name for an entry made from `parts` (and dockyard's version)."""
     digest = hashlib.sha256(__version__.encode())
     for part in parts:

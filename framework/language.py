@@ -24,7 +24,7 @@ from lark.exceptions import (
     VisitError,
 )
 
-from . import diskcache
+from .diskcache import entry_key, path_for
 from .game import Action, DockyardError, Game
 from .words import did_you_mean
 
@@ -409,7 +409,7 @@ def _parser(grammar_file: str | None, extensions: tuple[str, ...], package: str)
     import lark
 
     text = grammar_text(grammar_file, extensions, package)
-    where = diskcache.path_for("grammars", diskcache.key(text, lark.__version__) + ".lark")
+    where = path_for("grammars", entry_key(text, lark.__version__) + ".lark")
     return Lark(
         text,
         start="line",

@@ -19,8 +19,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import diskcache
 from .core import DockyardError
+from .diskcache import entry_key, mark, marked
 from .files import MAX_CONTENT_BYTES, FileProblem, JsonProblem, loads, read_text, walk_files
 
 if TYPE_CHECKING:  # jsonschema and referencing load only when content is checked
@@ -254,8 +254,8 @@ def check_document(
         return None, [Problem(origin, "$.$schema", f"{schema_id!r} is not a schema of {game}")]
     # a file found valid before against these very schemas is valid: jsonschema is not even
     # imported (diskcache.py; a changed file or schema is checked again)
-    seen = diskcache.key(schemas_digest, schema_id, text)
-    if diskcache.marked(VALID_MARKS, seen):
+    seen = entry_key(schemas_digest, schema_id, text)
+    if marked(VALID_MARKS, seen):
         return Document(name, origin, schema_id, data), []
     errors = sorted(
         validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
@@ -265,7 +265,7 @@ def check_document(
     ]
     if problems:
         return None, problems
-    diskcache.mark(VALID_MARKS, seen)
+    mark(VALID_MARKS, seen)
     return Document(name, origin, schema_id, data), []
 
 
