@@ -11,9 +11,9 @@ the enumeration of legal placements asks it of every spot (its common part once)
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from itertools import compress
-from operator import itemgetter, ne
+from operator import ne
 from typing import Any
 
 from dockyard import Action, Context
@@ -220,26 +220,27 @@ class Construction(Rounds):
         last = caches.placements
         if not veto and last is not None and last[0]() is fac and last[1] == key:
             return last[2]
-        spots = caches.flat_spots(fac, scaffolding)
         if veto:
             tile_spots = fac.board.tile_spots
             found = [
                 Action(name, "place", (tile, cell_text, direction))
-                for anchor, _, direction, cell_text in map(tile_spots.__getitem__, spots)
+                for anchor, _, direction, cell_text in map(
+                    tile_spots.__getitem__, caches.flat_spots(fac, scaffolding)
+                )
                 for tile in tiles
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
-        elif spots:  # spot by spot, the hand's tiles in turn (made once, picked in C)
-            pick = caches.picker(spots)
+        else:  # spot by spot, the hand's tiles in turn (made once, the flat ones picked in C)
+            flat = caches.flat(fac, scaffolding)
+            board = fac.board
             if len(tiles) == 1:
-                found = list(pick(place_actions(fac.board, name, tiles[0])))
+                found = list(compress(place_actions(board, name, tiles[0]), flat))
             else:
+                rows = [list(compress(place_actions(board, name, tile), flat)) for tile in tiles]
                 step = len(tiles)
-                found = [PLACEHOLDER] * (len(spots) * step)
-                for k, tile in enumerate(tiles):
-                    found[k::step] = pick(place_actions(fac.board, name, tile))
-        else:
-            found = []
+                found = [PLACEHOLDER] * (len(rows[0]) * step)
+                for k, row in enumerate(rows):
+                    found[k::step] = row
         if not veto:
             caches.placements = (weakref.ref(fac), key, found)
         return found
@@ -268,42 +269,42 @@ def place_actions(board: Any, name: str, tile: str) -> tuple[Action, ...]:
 
 class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
-    plain data): the flat spots of the last few facilities and the last list of placements. A
-    facility's entry is used only for the very facility object it was made from (a weak
-    reference) at the same version (every placement counts one); after one placement, the
-    flat spots are worked out again only on the squares it changed (`Facility.touched`)."""
+    plain data): which spots are flat for the last few facilities, and the last list of
+    placements. A facility's entry is used only for the very facility object it was made from
+    (a weak reference) at the same version (every placement counts one); after one placement,
+    flatness is worked out again only on the squares it changed (`Facility.touched`)."""
 
-    __slots__ = ("placements", "spots", "pick")
+    __slots__ = ("placements", "spots")
 
     def __init__(self) -> None:
         self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
-        self.pick: tuple[list[int], Callable[[Sequence[Action]], tuple[Action, ...]]] | None = None
-        # (facility, version, scaffolding, heights by square number, flat or not by spot,
-        # the flat spots' indexes), the latest first
-        self.spots: list[tuple[Any, int, int, list[int], bytearray, list[int]]] = []
-
-    def picker(self, spots: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
-        """A function taking the items at `spots` out of a sequence, in C (kept while the
-        same list of spots is asked for)."""
-        last = self.pick
-        if last is not None and last[0] is spots:
-            return last[1]
-        pick = itemgetter(*spots) if len(spots) > 1 else lambda row: (row[spots[0]],)
-        self.pick = (spots, pick)
-        return pick
+        # [facility, version, scaffolding, heights by square number, flat or not by spot,
+        # the flat spots' indexes (None until asked for)], the latest first
+        self.spots: list[list[Any]] = []
 
     def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
-        Scaffolding at hand: the same test as `why_not_place`, done once per facility state
+        Scaffolding at hand (see `flat`)."""
+        flat = self.flat(fac, scaffolding)
+        entry = self.spots[0]
+        if entry[5] is None:
+            entry[5] = list(compress(range(len(flat)), flat))
+        return entry[5]  # type: ignore[no-any-return]
+
+    def flat(self, fac: Facility, scaffolding: int) -> bytearray:
+        """For each spot of `board.tile_spots`, can a tile lie flat there with the Scaffolding
+        at hand (1) or not (0): the same test as `why_not_place`, done once per facility state
         (the last four facilities are remembered: both players' and a bot's scratch copies),
-        and then again only on the squares whose heights changed."""
+        and then again only on the squares whose heights changed. Read it, do not change it."""
         version = fac.version
         entries = self.spots
         mine = None
         for k, entry in enumerate(entries):
             if entry[0]() is fac:
                 if entry[1] == version and entry[2] == scaffolding:
-                    return entry[5]
+                    if k:
+                        entries.insert(0, entries.pop(k))
+                    return entry[4]  # type: ignore[no-any-return]
                 mine = entries.pop(k)
                 break
         number, pairs, on = fac.board.spot_pairs
@@ -329,7 +330,6 @@ class Caches:
             for cell, stack in fac.stacks.items():
                 heights[number[cell]] = len(stack)
             flat = bytearray([abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs])
-        spots = list(compress(range(len(flat)), flat))
-        entries.insert(0, (weakref.ref(fac), version, scaffolding, heights, flat, spots))
+        entries.insert(0, [weakref.ref(fac), version, scaffolding, heights, flat, None])
         del entries[4:]
-        return spots
+        return flat
