@@ -34,10 +34,17 @@ def clone(value: Any) -> Any:
         return value
     copier = _COPIERS.get(kind)
     if copier is None:
+        copier = _copier_of(kind)
+    return copier(value)
+
+
+def _copier_of(kind: type) -> Callable[[Any], Any]:
+    copier = _COPIERS.get(kind)
+    if copier is None:
         copier = _COPIERS[kind] = _copier_for(kind)
         if copier is _same:
             _KEPT.add(kind)
-    return copier(value)
+    return copier
 
 
 def _same(value: Any) -> Any:
@@ -109,9 +116,16 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
     new = object.__new__
     setter = object.__setattr__
     if not hasattr(kind, "__slots__") or "__dict__" in dir(kind):
+        slots = {n for base in kind.__mro__ for n in getattr(base, "__slots__", ())}
+        slotted = tuple(n for n in names if n in slots)  # a slotted base's: not in __dict__
 
         def copy_dict(value: Any) -> Any:  # its fields (and any cached values) are in __dict__
             twin: Any = new(kind)
+            for name in slotted:
+                try:
+                    setter(twin, name, clone(getattr(value, name)))
+                except AttributeError:
+                    pass
             for name, item in vars(value).items():
                 setter(twin, name, clone(item))
             return twin
@@ -121,7 +135,13 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
     # a function written for this class: one line per field, no loop, no getattr (and plain
     # assignments when the class does not change how attributes are set)
     plain = getattr(kind, "__setattr__", None) is object.__setattr__
-    plans = _plans(kind)
+    scope: dict[str, Any] = {"new": new, "kind": kind, "setter": setter, "kept": _KEPT}
+    scope["clone"] = clone
+    _PLANNING.add(kind)
+    try:
+        plans = _plans(kind, scope)
+    finally:
+        _PLANNING.discard(kind)
     lines = ["def copy_slots(value):", "    twin = new(kind)"]
     for name in names:
         copied = plans.get(name) or "item if type(item) in kept else clone(item)"
@@ -131,8 +151,6 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
         )
         lines.append(f"    else:\n        {store}")
     lines.append("    return twin")
-    scope: dict[str, Any] = {"new": new, "kind": kind, "setter": setter, "kept": _KEPT}
-    scope["clone"] = clone
     exec("\n".join(lines), scope)
     return scope["copy_slots"]  # type: ignore[no-any-return]
 
@@ -141,59 +159,82 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
 # A field declared `int`, `str | None`, `tuple[int, int]`... holds a value that never changes:
 # it is shared without a look. One declared `list[str]`, `dict[str, int]` or `set[int]` holds
 # only such values: a shallow copy, made in C, is a full copy. Anything else (or an annotation
-# that cannot be read) is copied by `clone`, value by value.
+# that cannot be read) is copied by `clone`, value by value. One declared a mutable dataclass, or
+# a class with its own `__clone__`, is copied by that class's copier, called directly.
 
 _ATOMS: tuple[Any, ...] = (str, int, float, bool, type(None), bytes)
+_PLANNING: set[type] = set()  # classes whose copiers are being written (a class holding itself)
 
 
-def _plans(kind: type) -> dict[str, str]:
-    """For each field whose annotation says how, the expression copying its value `item`."""
+def _plans(kind: type, scope: dict[str, Any] | None = None) -> dict[str, str]:
+    """For each field whose annotation says how, the expression copying its value `item`
+    (the copiers of classes it calls directly are put into `scope`)."""
     module = sys.modules.get(kind.__module__)
-    scope = dict(vars(module)) if module is not None else {}
+    names = dict(vars(module)) if module is not None else {}
+    scope = {} if scope is None else scope
     plans: dict[str, str] = {}
     for f in dataclasses.fields(kind):
         try:
-            hint = eval(f.type, scope) if isinstance(f.type, str) else f.type  # noqa: S307
+            hint = eval(f.type, names) if isinstance(f.type, str) else f.type  # noqa: S307
         except Exception:  # a name only known to type checkers: copied value by value
             continue
-        plan = _plan(hint)
+        plan = _plan(hint, scope=scope)
         if plan is not None:
             plans[f.name] = plan
     return plans
 
 
-def _plan(hint: Any, expr: str = "item", depth: int = 0) -> str | None:
+def _plan(
+    hint: Any, expr: str = "item", depth: int = 0, scope: dict[str, Any] | None = None
+) -> str | None:
     """The expression copying the value `expr` declared `hint` (None: no plan, `clone` it).
-    Containers of such values are copied by comprehensions, each checked to be the container
-    its annotation says (else `clone` copies it, as without a plan)."""
+    Containers of such values are copied by comprehensions, and a value of a class with a
+    copier of its own by that copier, each checked to be of the type its annotation says
+    (else `clone` copies it, as without a plan)."""
     if _atom(hint):
         return expr
+    scope = {} if scope is None else scope
+    if isinstance(hint, type) and hint not in _PLANNING and _own_copier(hint):
+        name = f"T{len(scope)}"
+        scope[name], scope[f"copy_{name}"] = hint, _copier_of(hint)
+        return f"(copy_{name}({expr}) if type({expr}) is {name} else clone({expr}))"
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     v, k = f"v{depth}", f"k{depth}"
     if origin is list and len(args) == 1:
         if _atom(args[0]):
             return f"{expr}[:]"
-        inner = _plan(args[0], v, depth + 1) or f"clone({v})"
+        inner = _plan(args[0], v, depth + 1, scope) or f"clone({v})"
         return f"([{inner} for {v} in {expr}] if type({expr}) is list else clone({expr}))"
     if origin is set and len(args) == 1 and _atom(args[0]):
         return f"{expr}.copy()"
     if origin is dict and len(args) == 2 and _atom(args[0]):
         if _atom(args[1]):
             return f"{expr}.copy()"
-        inner = _plan(args[1], v, depth + 1) or f"clone({v})"
+        inner = _plan(args[1], v, depth + 1, scope) or f"clone({v})"
         return (
             f"({{{k}: {inner} for {k}, {v} in {expr}.items()}} "
             f"if type({expr}) is dict else clone({expr}))"
         )
     if origin is tuple and args and Ellipsis not in args and depth == 0:
         parts = [
-            _plan(a, f"{expr}[{i}]", depth + 1) or f"clone({expr}[{i}])" for i, a in enumerate(args)
+            _plan(a, f"{expr}[{i}]", depth + 1, scope) or f"clone({expr}[{i}])"
+            for i, a in enumerate(args)
         ]
         return (
             f"(({', '.join(parts)},) if type({expr}) is tuple and len({expr}) == {len(args)} "
             f"else clone({expr}))"
         )
     return None
+
+
+def _own_copier(kind: type) -> bool:
+    """Is `kind` copied by a copier of its own: its `__clone__`, or one written for it (a
+    mutable dataclass)?"""
+    if kind in _ATOMS or kind in (list, dict, set, tuple):
+        return False
+    if getattr(kind, "__clone__", None) is not None:
+        return True
+    return dataclasses.is_dataclass(kind) and not kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
 def _atom(hint: Any) -> bool:

@@ -47,13 +47,44 @@ def test_annotations_plan_the_copy_of_plain_fields_only() -> None:
     assert plans["count"] == plans["label"] == plans["where"] == plans["card"] == "item"
     assert plans["hand"] == "item[:]"
     assert plans["scores"] == plans["seen"] == plans["cards"] == "item.copy()"
-    for name in ("inner", "unknown", "rng"):
+    for name in ("unknown", "rng"):
         assert name not in plans, name  # copied value by value
+    # a mutable dataclass: its own copier, called directly when the value is of that very class
+    assert plans["inner"].startswith("(copy_T") and "else clone(item))" in plans["inner"]
     # containers of containers: comprehensions, each checking the container is the one declared
     assert plans["nested"] == "([v0[:] for v0 in item] if type(item) is list else clone(item))"
     assert "clone(v0) for v0 in item" in plans["anything"]
     assert plans["stacks"].startswith("((item[0][:], item[1][:],) if type(item) is tuple")
-    assert "clone(v1) for v1 in v0" in plans["streets"]
+    assert "copy_T" in plans["streets"] and "clone(v1)) for v1 in v0" in plans["streets"]
+
+
+@dataclass(slots=True)
+class Node:
+    label: str
+    children: list[Node] = field(default_factory=list)
+    parent_of: Node | None = None
+
+
+def test_a_class_holding_itself_is_planned_without_end_and_copied_in_full() -> None:
+    tree = Node("root", [Node("a", [Node("a1")]), Node("b")])
+    tree.parent_of = Node("x")
+    twin = clone(tree)
+    assert twin == tree
+    twin.children[0].children[0].label = "changed"
+    twin.children[0].children.append(Node("new"))
+    assert tree.children[0].children == [Node("a1")]
+
+
+class Inner2(Inner):
+    pass
+
+
+def test_a_subclass_where_a_class_is_declared_is_copied_as_itself() -> None:
+    table = Table(inner=Inner2(["s"]))
+    twin = clone(table)
+    assert type(twin.inner) is Inner2 and twin.inner.items == ["s"]
+    twin.inner.items.append("x")
+    assert table.inner.items == ["s"]
 
 
 def test_a_value_that_is_not_what_its_annotation_says_is_still_copied_in_full() -> None:
