@@ -37,8 +37,9 @@ from .saves import Record, read, write
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
 CHECKPOINT_EVERY = 8  # a copy of the state every this many actions, so undo replays few
-# a loaded save keeps a copy every CHECKPOINT_EVERY actions only near its end, where undo goes
-# first, and one every SPARSE_EVERY before (an undo that deep replays at most that many)
+# ... but only in the last SPARSE_EVERY actions, where undo goes first: further back a copy is
+# kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage collections
+# stay rare), and an undo that deep makes the copies near where it lands again
 SPARSE_EVERY = 64
 
 
@@ -75,6 +76,7 @@ class Session(History):
         self._offered_epoch = -1
         self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
         # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
+        # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
         self._checkpoints: list[tuple[int, Any, int]] = []
         self._sparse_until = 0  # while loading: before this many actions, SPARSE_EVERY
         self.events: list[Event] = []  # every event so far, in order
@@ -134,8 +136,10 @@ class Session(History):
         actions: Sequence[Action],
         done: int = 0,
         check: bool = False,
+        keep_from: int | None = None,
     ) -> None:
-        """Play `actions` on `state` (which has `done` actions played), adding their events."""
+        """Play `actions` on `state` (which has `done` actions played), adding their events;
+        from `keep_from` actions on, checkpoints are made on the way."""
         for i, action in enumerate(actions, done):
             seat = self._seat(action.player)
             if check:
@@ -146,27 +150,42 @@ class Session(History):
             self.game.apply(state, action, seat, ctx)
             events.append(Event("move", action.player, self.announce(action)))
             events.extend(ctx.events)
+            if keep_from is not None and (i + 1) % CHECKPOINT_EVERY == 0 and i + 1 >= keep_from:
+                self._checkpoint(len(events), state, i + 1)
 
-    def _checkpoint(self, n_events: int) -> None:
+    def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
+        """Keep a copy of `state` (the session's) after `n` actions (all of the log), and let
+        go of the dense copies now more than SPARSE_EVERY actions back."""
+        n = len(self.log) if n is None else n
         try:
-            saved = self.game.clone(self.state)
+            saved = self.game.clone(self.state if state is None else state)
         except Exception:  # a state the game cannot copy: undo replays from the start instead
             return
-        self._checkpoints.append((len(self.log), saved, n_events))
+        points = self._checkpoints
+        points.append((n, saved, n_events))
+        old = n - SPARSE_EVERY
+        if old > 0 and old % SPARSE_EVERY:
+            for k in range(len(points) - 2, max(-1, len(points) - 3 - SPARSE_EVERY), -1):
+                if points[k][0] <= old:
+                    if points[k][0] == old:
+                        del points[k]
+                    break
 
     def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
         """The state and events after the actions `kept` (a beginning of the log), from the
-        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed
-        (SPARSE_EVERY - 1 far back in a loaded save)."""
+        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
+        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back (making the copies near where it
+        lands again, so the next undo replays few)."""
         points = self._checkpoints
         while points and points[-1][0] > len(kept):
             points.pop()
-        if not points:
-            return self._replay(kept)
-        done, saved, n_events = points[-1]
-        state = self.game.clone(saved)
-        events = self.events[:n_events]
-        self._replay_onto(state, events, kept[done:], done)
+        if points:
+            done, saved, n_events = points[-1]
+            state = self.game.clone(saved)
+            events = self.events[:n_events]
+        else:
+            done, (state, events) = 0, self._fresh()
+        self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
         return state, events
 
     # ---- questions -------------------------------------------------------------------------

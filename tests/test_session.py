@@ -179,6 +179,68 @@ def test_an_illegal_action_after_undo_keeps_what_can_be_redone() -> None:
     assert s.redo() == 1 and s.log == played("b2", "a1").log
 
 
+def _long_game(n: int) -> Session:
+    rng = random.Random(11)
+    s = Session("curious-cargo", seed=11)
+    while not s.over and len(s.log) < n:
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def _replayed(s: Session, n: int) -> Session:
+    again = Session("curious-cargo", seed=s.seed)
+    for action in s.log[:n]:
+        again.apply(action)
+    return again
+
+
+def test_state_copies_are_dense_only_near_the_end_of_a_long_game() -> None:
+    """Undo goes first to the last actions: a copy every CHECKPOINT_EVERY there, one every
+    SPARSE_EVERY further back (so few copies live long)."""
+    from dockyard.session import CHECKPOINT_EVERY, SPARSE_EVERY
+
+    s = _long_game(5 * SPARSE_EVERY)
+    last = s._checkpoints[-1][0]
+    kept = [k for k, _, _ in s._checkpoints]
+    assert kept == sorted(set(kept))
+    assert [k for k in kept if k <= last - SPARSE_EVERY] == list(
+        range(SPARSE_EVERY, last - SPARSE_EVERY + 1, SPARSE_EVERY)
+    )
+    assert [k for k in kept if k > last - SPARSE_EVERY] == list(
+        range(last - SPARSE_EVERY + CHECKPOINT_EVERY, last + 1, CHECKPOINT_EVERY)
+    )
+
+
+def test_a_deep_undo_makes_the_copies_near_where_it_lands_and_equals_a_replay() -> None:
+    from dockyard.session import CHECKPOINT_EVERY, SPARSE_EVERY
+
+    s = _long_game(5 * SPARSE_EVERY)
+    n = len(s.log)
+    s.undo(2 * SPARSE_EVERY + 3)
+    landed = n - 2 * SPARSE_EVERY - 3
+    near = [k for k, _, _ in s._checkpoints if k > landed - SPARSE_EVERY]
+    assert near == [
+        k for k in range(landed - SPARSE_EVERY + 1, landed + 1) if k % CHECKPOINT_EVERY == 0
+    ]
+    assert snapshot(s) == snapshot(_replayed(s, landed))
+    played = 0
+    real_apply = s.game.apply
+
+    def counting(*args: object) -> None:
+        nonlocal played
+        played += 1
+        real_apply(*args)  # type: ignore[arg-type]
+
+    s.game.apply = counting  # type: ignore[method-assign]
+    for depth in range(1, CHECKPOINT_EVERY + 3):  # step by step: each replays a few at most
+        played = 0
+        s.undo()
+        assert played < CHECKPOINT_EVERY, depth
+    del s.game.apply
+    assert snapshot(s) == snapshot(_replayed(s, len(s.log)))
+    assert [e.text for e in s.events] == [e.text for e in _replayed(s, len(s.log)).events]
+
+
 # ---- text and questions ---------------------------------------------------------------------
 
 
