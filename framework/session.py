@@ -36,10 +36,12 @@ from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
-CHECKPOINT_EVERY = 8  # a copy of the state every this many actions, so undo replays few
-# ... but only in the last SPARSE_EVERY actions, where undo goes first: further back a copy is
-# kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage collections
-# stay rare), and an undo that deep makes the copies near where it lands again
+CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
+UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its way (the next
+# undo, a step further back, then replays fewer)
+# All those copies only in the last SPARSE_EVERY actions, where undo goes first: further back a
+# copy is kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage
+# collections stay rare), and an undo that deep makes the copies near where it lands again
 SPARSE_EVERY = 64
 
 
@@ -150,7 +152,7 @@ class Session(History):
             self.game.apply(state, action, seat, ctx)
             events.append(Event("move", action.player, self.announce(action)))
             events.extend(ctx.events)
-            if keep_from is not None and (i + 1) % CHECKPOINT_EVERY == 0 and i + 1 >= keep_from:
+            if keep_from is not None and (i + 1) % UNDO_EVERY == 0 and i + 1 >= keep_from:
                 self._checkpoint(len(events), state, i + 1)
 
     def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
@@ -163,19 +165,19 @@ class Session(History):
             return
         points = self._checkpoints
         points.append((n, saved, n_events))
-        old = n - SPARSE_EVERY
-        if old > 0 and old % SPARSE_EVERY:
-            for k in range(len(points) - 2, max(-1, len(points) - 3 - SPARSE_EVERY), -1):
-                if points[k][0] <= old:
-                    if points[k][0] == old:
-                        del points[k]
-                    break
+        old = n - SPARSE_EVERY  # from here back, only copies every SPARSE_EVERY are kept
+        for k in range(len(points) - 2, -1, -1):
+            at = points[k][0]
+            if at <= old - CHECKPOINT_EVERY:  # let go of by an earlier call
+                break
+            if at <= old and at % SPARSE_EVERY:
+                del points[k]
 
     def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
         """The state and events after the actions `kept` (a beginning of the log), from the
         latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
-        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back (making the copies near where it
-        lands again, so the next undo replays few)."""
+        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back, keeping copies on the way (every
+        UNDO_EVERY actions near where it lands), so that the next undo replays fewer."""
         points = self._checkpoints
         while points and points[-1][0] > len(kept):
             points.pop()
