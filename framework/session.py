@@ -45,6 +45,15 @@ UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its w
 SPARSE_EVERY = 64
 
 
+def _listed(action: Action, offered: list[Action]) -> bool:
+    """Is `action` this very object of `offered`? (A loop by identity: cheaper than a set of
+    ids made for every list, most never asked, and than `in`, which compares values.)"""
+    for listed in offered:
+        if listed is action:
+            return True
+    return False
+
+
 class Session(History):
     """One game in play."""
 
@@ -235,9 +244,8 @@ class Session(History):
         return None
 
     def _was_offered(self, action: Action) -> bool:
-        """Is `action` the very object the last `legal_actions()` listed? (Looked for by
-        identity, in C: cheaper than a set of ids made for every list, most never asked.)"""
-        return id(action) in map(id, self._offered)
+        """Is `action` the very object the last `legal_actions()` listed?"""
+        return _listed(action, self._offered)
 
     def _not_canonical(self, action: Action) -> str | None:
         """Why an action the rules accept is still not well formed: its own canonical text must
@@ -305,8 +313,8 @@ class Session(History):
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
-        # just listed as legal (the very object, looked for in C): it is
-        if self._offered_epoch == self._epoch and id(action) in map(id, self._offered):
+        # just listed as legal (the very object): it is
+        if self._offered_epoch == self._epoch and _listed(action, self._offered):
             seat = self.config.players.index(action.player)
         else:
             bad = self.malformed(action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from importlib import import_module
 from types import MethodType, ModuleType
@@ -30,7 +30,7 @@ from .components import CuriousCargoContent, cell_name
 from .construction import Caches, Construction
 from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
-from .rounds import PHASE_NAMES, first_answer, house_verbs, pending, phase_name
+from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order
 from .state import CargoState
@@ -86,7 +86,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         self.load_veto = bool(self.hook.cc_why_not_load.get_hookimpls())
         self.caches = Caches()  # derived facts, per bound game, never part of a state
         self.house = house_verbs(self.hook)  # the verbs house rules add, by verb
-        self._every_turn: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
+        # the actions of a turn and the rules to ask of them, by player, side, phase, hand
+        self._turn_actions: dict[tuple[Any, ...], tuple[tuple[Action, Any], ...]] = {}
         self.phases = (
             Phase(
                 PHASE_NAMES[0],
@@ -124,20 +125,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     def _legal(self, state: CargoState, player: int, placements: bool) -> list[Action]:
         if player not in flowlib.actors(state):
             return []
-        why = self._why
-        own = self._own if first_answer(state, player) is None else {}
-        phase = phase_name(state)
         legal: list[Action] = []
-        for a in self._candidates(state, player):
+        for a, rule in self._candidates(state, player):
             if a is PLACEMENTS:  # already legal, and kept while nothing changes
                 if placements:
                     legal += self._placements(state, player)
-                continue
-            quick = own.get(a.verb)
-            if quick is not None and phase in quick[0]:  # the guard holds: the rest
-                if quick[1](state, player, *a.args) is None:
-                    legal.append(a)
-            elif why[a.verb](state, player, *a.args) is None:
+            elif rule(state, player, *a.args) is None:
                 legal.append(a)
         for rule in self.house.values():
             legal += rule.actions(self, state, player)
@@ -161,52 +154,76 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             return
         self.verbs[action.verb][1](state, player, ctx, *action.args)
 
-    def _candidates(self, state: CargoState, seat: int) -> Iterator[Action]:
-        """The actions to check, in order; PLACEMENTS stands where the tile placements go."""
+    def _candidates(
+        self, state: CargoState, seat: int
+    ) -> Iterable[tuple[Action, Callable[..., str | None]]]:
+        """The actions to check, in order, each with the rule to ask; PLACEMENTS stands where
+        the tile placements go. An action of one's turn is asked only its rule's own
+        conditions (rounds.in_turn): no question of theirs waits, and it is that phase."""
         name = state.players[seat]
         decision = pending(state, seat)
+        why = self._why
         if decision is not None:
             if decision.kind == "load":
                 for option in decision.data:
-                    yield Action(name, "load", tuple(option))
+                    yield Action(name, "load", tuple(option)), why["load"]
             elif decision.kind == "store":
                 for tile in dict.fromkeys(state.seats[seat].hand):
-                    yield Action(name, "store", (tile, "a"))
-                    yield Action(name, "store", (tile, "b"))
+                    yield Action(name, "store", (tile, "a")), why["store"]
+                    yield Action(name, "store", (tile, "b")), why["store"]
             return
-        phase = phase_name(state)
         player = state.seats[seat]
+        phase = phase_name(state)
         if phase == "card selection":
             for card in player.draft:
-                yield Action(name, "keep", (card,))
+                yield Action(name, "keep", (card,)), why["keep"]
             return
         colors = state.side.colors if state.side else ()
-        every = self._every_turn.get((name, colors))
-        if every is None:  # actions are values: made once per player and side
-            every = self._every_turn[name, colors] = (
-                Action(name, "trade", ("construction",)),
-                *(Action(name, "trade", ("trucking", color)) for color in colors),
-                Action(name, "end"),
-                Action(name, "draw"),
-                Action(name, "boost"),
+        key = (name, colors, phase, tuple(player.trucks) if phase == "trucking" else ())
+        turn = self._turn_actions.get(key)
+        if turn is None:  # actions are values: made once per player, side, phase and hand
+            if len(self._turn_actions) > 1_000:
+                self._turn_actions.clear()
+            turn = self._turn_actions[key] = tuple(
+                (a, self._turn_rule(a.verb, phase))
+                for a in self._turn_candidates(name, colors, phase, player.trucks, state.players)
             )
+        yield from turn
+        if phase == "construction" and player.construction and not state.turn.token_used:
+            rule = self._turn_rule("splitter", phase)
+            for color in colors:
+                if player.splitters.get(color):
+                    for cell in sorted(player.facility.board.teal):
+                        yield Action(name, "splitter", (color, cell_name(cell))), rule
+
+    def _turn_rule(self, verb: str, phase: str) -> Callable[..., str | None]:
+        """The rule to ask of `verb` in one's turn in `phase` with no question waiting: its
+        own conditions, when its guard (rounds.in_turn) lets it be taken in `phase`."""
+        own = self._own.get(verb)
+        if own is not None and phase in own[0]:
+            return own[1]
+        return self._why[verb]
+
+    @staticmethod
+    def _turn_candidates(
+        name: str, colors: tuple[str, ...], phase: str, trucks: list[str], players: list[str]
+    ) -> Iterator[Action]:
+        yield Action(name, "trade", ("construction",))
+        for color in colors:
+            yield Action(name, "trade", ("trucking", color))
+        yield Action(name, "end")
         if phase == "construction":
-            yield from every
+            yield Action(name, "draw")
+            yield Action(name, "boost")
             yield PLACEMENTS
-            if player.construction and not state.turn.token_used:
-                for color in colors:
-                    if player.splitters.get(color):
-                        for cell in sorted(player.facility.board.teal):
-                            yield Action(name, "splitter", (color, cell_name(cell)))
-        else:
-            yield from every[:-2]  # no drawing or boosting in the Trucking Phase
-            for card in dict.fromkeys(player.trucks):
-                for target in state.players:
-                    yield Action(name, "play", (card, target))
-                yield Action(name, "discard", (card,))
-            for stacks in (("a", "a"), ("a", "b"), ("b", "b")):
-                yield Action(name, "recycle", stacks)
-            yield Action(name, "dispatch")
+            return
+        for card in dict.fromkeys(trucks):
+            for target in players:
+                yield Action(name, "play", (card, target))
+            yield Action(name, "discard", (card,))
+        for stacks in (("a", "a"), ("a", "b"), ("b", "b")):
+            yield Action(name, "recycle", stacks)
+        yield Action(name, "dispatch")
 
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state, self.hook)
