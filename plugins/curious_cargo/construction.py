@@ -202,48 +202,41 @@ class Construction(Rounds):
         own way): the game class, which knows every verb, provides it."""
         raise NotImplementedError
 
-    def _placements(self, state: CargoState, seat: int) -> list[Action]:
-        """Placements, enumerated through the same `why_not_place` rule (its common part once);
-        the list is kept for the next call while nothing changed (do not change it)."""
+    def _add_placements(self, state: CargoState, seat: int, legal: list[Action]) -> None:
+        """Put the legal tile placements at the end of `legal`: enumerated through the same
+        `why_not_place` rule (its common part once), spot by spot, the tiles at hand in turn."""
         player = state.seats[seat]
         if self._why_not_construction(state, seat) or state.turn.actions < 1:
-            return []
+            return
         name = player.name
         tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
         if not tiles:
-            return []
+            return
         fac = player.facility
         scaffolding = player.scaffolding
-        veto = self.place_veto
-        caches = self.caches
-        key = (seat, fac.version, scaffolding, tiles)
-        last = caches.placements
-        if not veto and last is not None and last[0]() is fac and last[1] == key:
-            return last[2]
-        if veto:
+        if self.place_veto:
             tile_spots = fac.board.tile_spots
-            found = [
+            legal += [
                 Action(name, "place", (tile, cell_text, direction))
                 for anchor, _, direction, cell_text in map(
-                    tile_spots.__getitem__, caches.flat_spots(fac, scaffolding)
+                    tile_spots.__getitem__, self.caches.flat_spots(fac, scaffolding)
                 )
                 for tile in tiles
                 if not self.why_not_place(state, seat, tile, cell_text, direction, fac, anchor)
             ]
-        else:  # spot by spot, the hand's tiles in turn (made once, the flat ones picked in C)
-            flat = caches.flat(fac, scaffolding)
-            board = fac.board
-            if len(tiles) == 1:
-                found = list(compress(place_actions(board, name, tiles[0]), flat))
-            else:
-                rows = [list(compress(place_actions(board, name, tile), flat)) for tile in tiles]
-                step = len(tiles)
-                found = [PLACEHOLDER] * (len(rows[0]) * step)
-                for k, row in enumerate(rows):
-                    found[k::step] = row
-        if not veto:
-            caches.placements = (weakref.ref(fac), key, found)
-        return found
+            return
+        # the same test as why_not_place, for every spot at once; the actions are made once
+        # per board and tile, and the flat spots' picked in C
+        flat = self.caches.flat(fac, scaffolding)
+        board = fac.board
+        if len(tiles) == 1:
+            legal += compress(place_actions(board, name, tiles[0]), flat)
+            return
+        rows = [list(compress(place_actions(board, name, tile), flat)) for tile in tiles]
+        step, start = len(tiles), len(legal)
+        legal += [PLACEHOLDER] * (len(rows[0]) * step)
+        for k, row in enumerate(rows):
+            legal[start + k :: step] = row
 
 
 PLACEHOLDER = Action("", "place")  # fills a list of placements before they are put in
@@ -269,15 +262,13 @@ def place_actions(board: Any, name: str, tile: str) -> tuple[Action, ...]:
 
 class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
-    plain data): which spots are flat for the last few facilities, and the last list of
-    placements. A facility's entry is used only for the very facility object it was made from
+    plain data): which spots are flat for the last few facilities. A facility's entry is used only for the very facility object it was made from
     (a weak reference) at the same version (every placement counts one); after one placement,
     flatness is worked out again only on the squares it changed (`Facility.touched`)."""
 
-    __slots__ = ("placements", "spots")
+    __slots__ = ("spots",)
 
     def __init__(self) -> None:
-        self.placements: tuple[Any, tuple[Any, ...], list[Action]] | None = None
         # [facility, version, scaffolding, heights by square number, flat or not by spot,
         # the flat spots' indexes (None until asked for)], the latest first
         self.spots: list[list[Any]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib import import_module
 from types import MethodType, ModuleType
@@ -127,9 +127,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             return []
         legal: list[Action] = []
         for a, rule in self._candidates(state, player):
-            if a is PLACEMENTS:  # already legal, and kept while nothing changes
+            if a is PLACEMENTS:  # listed by their own search
                 if placements:
-                    legal += self._placements(state, player)
+                    self._add_placements(state, player, legal)
             elif rule(state, player, *a.args) is None:
                 legal.append(a)
         for rule in self.house.values():
@@ -156,7 +156,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def _candidates(
         self, state: CargoState, seat: int
-    ) -> Iterable[tuple[Action, Callable[..., str | None]]]:
+    ) -> Sequence[tuple[Action, Callable[..., str | None]]]:
         """The actions to check, in order, each with the rule to ask; PLACEMENTS stands where
         the tile placements go. An action of one's turn is asked only its rule's own
         conditions (rounds.in_turn): no question of theirs waits, and it is that phase."""
@@ -165,19 +165,19 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         why = self._why
         if decision is not None:
             if decision.kind == "load":
-                for option in decision.data:
-                    yield Action(name, "load", tuple(option)), why["load"]
-            elif decision.kind == "store":
-                for tile in dict.fromkeys(state.seats[seat].hand):
-                    yield Action(name, "store", (tile, "a")), why["store"]
-                    yield Action(name, "store", (tile, "b")), why["store"]
-            return
+                rule = why["load"]
+                return [(Action(name, "load", tuple(option)), rule) for option in decision.data]
+            rule = why["store"]
+            return [
+                (Action(name, "store", (tile, stack)), rule)
+                for tile in dict.fromkeys(state.seats[seat].hand)
+                for stack in ("a", "b")
+            ]
         player = state.seats[seat]
         phase = phase_name(state)
         if phase == "card selection":
-            for card in player.draft:
-                yield Action(name, "keep", (card,)), why["keep"]
-            return
+            rule = why["keep"]
+            return [(Action(name, "keep", (card,)), rule) for card in player.draft]
         colors = state.side.colors if state.side else ()
         key = (name, colors, phase, tuple(player.trucks) if phase == "trucking" else ())
         turn = self._turn_actions.get(key)
@@ -188,13 +188,15 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
                 (a, self._turn_rule(a.verb, phase))
                 for a in self._turn_candidates(name, colors, phase, player.trucks, state.players)
             )
-        yield from turn
         if phase == "construction" and player.construction and not state.turn.token_used:
             rule = self._turn_rule("splitter", phase)
-            for color in colors:
-                if player.splitters.get(color):
-                    for cell in sorted(player.facility.board.teal):
-                        yield Action(name, "splitter", (color, cell_name(cell))), rule
+            return turn + tuple(
+                (Action(name, "splitter", (color, cell_name(cell))), rule)
+                for color in colors
+                if player.splitters.get(color)
+                for cell in sorted(player.facility.board.teal)
+            )
+        return turn
 
     def _turn_rule(self, verb: str, phase: str) -> Callable[..., str | None]:
         """The rule to ask of `verb` in one's turn in `phase` with no question waiting: its
