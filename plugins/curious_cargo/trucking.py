@@ -137,13 +137,16 @@ def load_candidates(
 ) -> dict[int, tuple[str, Truck, int]]:
     """Street space -> (color, truck, cargo index) for every empty space beside an active dock
     (and allowed by the house rules of `hook`, `cc_why_not_load`)."""
+    slots = _slots(state, seat)
+    if not slots:  # no truck with room: nothing to look up
+        return {}
     player = state.seats[seat]
     active = {
         d.number: c for d, c in player.facility.active_docks().items() if d.street == SHIPPING
     }
     out: dict[int, tuple[str, Truck, int]] = {}
     veto = hook is not None and bool(hook.cc_why_not_load.get_hookimpls())
-    for space, truck, i in _slots(state, seat):
+    for space, truck, i in slots:
         color = active.get(space)
         if color is not None and _goods_left(state, seat, color) > 0:
             if veto and hook.cc_why_not_load(
