@@ -45,6 +45,9 @@ UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its w
 SPARSE_EVERY = 64
 
 
+_make = tuple.__new__  # an Event made in C (a named tuple's own __new__ is Python)
+
+
 def _listed(action: Action, offered: list[Action]) -> bool:
     """Is `action` this very object of `offered`? (A loop by identity: cheaper than a set of
     ids made for every list, most never asked, and than `in`, which compares values.)"""
@@ -159,7 +162,7 @@ class Session(History):
                     raise IllegalAction(f"action {i + 1} ({self.format(action)}): {reason}")
             ctx = Context(self.game, self.hook, self.config.variants)
             self.game.apply(state, action, seat, ctx)
-            events.append(Event("move", action.player, self.announce(action)))
+            events.append(_make(Event, ("move", action.player, self.announce(action), ())))
             events.extend(ctx.events)
             if keep_from is not None and (i + 1) % UNDO_EVERY == 0 and i + 1 >= keep_from:
                 self._checkpoint(len(events), state, i + 1)
@@ -340,7 +343,7 @@ class Session(History):
         # the record of the move is its canonical text, so any log of events can be pasted back
         # (but for a secret action, such as a sealed bid, which everyone sees only as done)
         events = ctx.events
-        events.insert(0, Event("move", action.player, self.announce(action)))
+        events.insert(0, _make(Event, ("move", action.player, self.announce(action), ())))
         self._epoch += 1
         log = self.log
         log.append(action)
