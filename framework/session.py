@@ -270,7 +270,11 @@ class Session(History):
         known.add(action)
         return None
 
-    def _why_illegal(self, state: Any, action: Action, seat: int) -> str | None:
+    def _why_illegal(
+        self, state: Any, action: Action, seat: int, parsed: bool = False
+    ) -> str | None:
+        """Why `action` may not be played now by `seat`; `parsed`: it was read from its text,
+        so it is well formed (its text is what parses to it)."""
         if state.flow.over is not None:
             return "the game is over"
         allowed = actors(state)
@@ -282,7 +286,7 @@ class Session(History):
             if phases and phases[state.flow.phase].simultaneous and seat in state.flow.order:
                 return f"{action.player} has finished this {phases[state.flow.phase].name} phase (waiting for {names})"
             return f"it is not {action.player}'s turn (waiting for {names})"
-        odd = self._not_canonical(action)
+        odd = None if parsed else self._not_canonical(action)
         if odd is not None:  # the rules may still say better why (e.g. "no such verb")
             try:
                 return self.game.check(state, action, seat) or odd
@@ -327,6 +331,10 @@ class Session(History):
             reason = self._why_illegal(self.state, action, seat)
             if reason is not None:
                 raise IllegalAction(reason)
+        return self._play(action, seat)
+
+    def _play(self, action: Action, seat: int) -> list[Event]:
+        """Play `action` of `seat`, known to be legal."""
         ctx = Context(self.game, self.hook, self.config.variants)
         state = self.state
         reveals = state.flow.reveals
@@ -487,7 +495,11 @@ class Session(History):
                     action = session.parse(line)
                     if line.startswith(f"{action.player}:"):
                         parsed[line] = action
-                session.apply(action)
+                seat = session._seat(action.player)
+                reason = session._why_illegal(session.state, action, seat, parsed=True)
+                if reason is not None:
+                    raise IllegalAction(reason)
+                session._play(action, seat)
             except ParseError as exc:
                 expected = f" (expected {exc.expected})" if exc.expected else ""
                 raise DockyardError(
