@@ -204,14 +204,17 @@ class Construction(Rounds):
 
     def _add_placements(self, state: CargoState, seat: int, legal: list[Action]) -> None:
         """Put the legal tile placements at the end of `legal`: enumerated through the same
-        `why_not_place` rule (its common part once), spot by spot, the tiles at hand in turn."""
+        `why_not_place` rule (its common part once), spot by spot, the tiles at hand in turn.
+        Asked in `seat`'s Construction turn with no question of theirs waiting (the guard of
+        `why_not_place`, which the enumeration of legal actions has seen pass)."""
+        if state.turn.actions < 1:
+            return
         player = state.seats[seat]
-        if self._why_not_construction(state, seat) or state.turn.actions < 1:
+        hand, storage = player.hand, player.storage
+        if not hand and not storage[0] and not storage[1]:
             return
         name = player.name
-        tiles = tuple(dict.fromkeys(player.hand + [s[-1] for s in player.storage if s]))
-        if not tiles:
-            return
+        tiles = tuple(dict.fromkeys(hand + [s[-1] for s in storage if s]))
         fac = player.facility
         scaffolding = player.scaffolding
         if self.place_veto:

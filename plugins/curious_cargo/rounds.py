@@ -133,8 +133,10 @@ class Rounds(Game):
         hook = self.hook
         for seat, player in enumerate(state.seats):
             for kind in ("construction", "trucking"):
-                limit = hook.cc_token_limit(state=state, seat=seat, kind=kind)
                 have = getattr(player, kind)
+                if not have:  # none to give back, whatever the limit
+                    continue
+                limit = hook.cc_token_limit(state=state, seat=seat, kind=kind)
                 if have > limit:
                     to_supply(state, player, kind, have - limit)
                     ctx.emit(

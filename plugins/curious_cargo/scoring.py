@@ -17,16 +17,20 @@ def end_triggers(state: CargoState) -> list[str]:
     side = state.side
     assert side is not None
     reasons: list[str] = []
-    for p in state.seats:
-        if shipped_total(p) >= side.requisite:
-            reasons.append(EndTrigger(f"{p.name} has shipped {side.requisite} goods", "shipped"))
-    for p in state.seats:
-        slots = len(side.receive_values)
+    seats = state.seats
+    requisite = side.requisite
+    for p in seats:
+        if sum(p.shipped.values()) >= requisite:  # shipped_total
+            reasons.append(EndTrigger(f"{p.name} has shipped {requisite} goods", "shipped"))
+    slots = len(side.receive_values)
+    track = state.content.track if state.content else ()
+    for p in seats:
+        received = p.received
         for color in side.colors:
-            if p.received[color] >= slots:
+            if received[color] >= slots:
                 text = f"{p.name} has received their {slots}th {color} good"
                 reasons.append(EndTrigger(text, "received"))
-        if track_star(state, p):
+        if track and track[p.forklift].star:  # track_star
             reasons.append(
                 EndTrigger(f"{p.name} has made {p.forklift} active connections", "connections")
             )
