@@ -685,12 +685,13 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
                 known = [e for e in caches.spots if e[0]() is fac]
                 incremental += bool(known) and known[0][1] == fac.version - 1
                 heights = {c: len(v) for c, v in fac.stacks.items()}
-                by_hand = [
-                    i
-                    for i, (a, b, _, _) in enumerate(fac.board.tile_spots)
-                    if abs(heights.get(a, 0) - heights.get(b, 0)) <= scaffolding
-                ]
-                assert caches.flat_spots(fac, scaffolding) == by_hand
-                assert Caches().flat_spots(fac, scaffolding) == by_hand
+                for held in (scaffolding, 0, 2):  # the same heights, any Scaffolding at hand
+                    by_hand = [
+                        i
+                        for i, (a, b, _, _) in enumerate(fac.board.tile_spots)
+                        if abs(heights.get(a, 0) - heights.get(b, 0)) <= held
+                    ]
+                    assert caches.flat_spots(fac, held) == by_hand
+                    assert Caches().flat_spots(fac, held) == by_hand
                 compared += 1
     assert compared > 1000 and incremental > 100

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
+from functools import cache
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -265,65 +266,89 @@ def place_actions(board: Any, name: str, tile: str) -> tuple[Action, ...]:
 
 class Caches:
     """Facts derived from a facility, kept by a bound game (never by a state, so states stay
-    plain data): which spots are flat for the last few facilities. A facility's entry is used only for the very facility object it was made from
-    (a weak reference) at the same version (every placement counts one); after one placement,
-    flatness is worked out again only on the squares it changed (`Facility.touched`)."""
+    plain data): how far apart the two squares of every tile spot are in height, for the last
+    few facilities, and so which spots are flat. A facility's entry is used only for the very
+    facility object it was made from (a weak reference) at the same version (every placement
+    counts one); after one placement, the differences are worked out again only on the squares
+    it changed (`Facility.touched`)."""
 
     __slots__ = ("spots",)
 
     def __init__(self) -> None:
-        # [facility, version, scaffolding, heights by square number, flat or not by spot,
-        # the flat spots' indexes (None until asked for)], the latest first
+        # [facility, version, heights by square number, height difference by spot (at most
+        # 255), {scaffolding: [flat or not by spot, the flat spots' indexes or None]}], the
+        # latest first
         self.spots: list[list[Any]] = []
 
     def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand (see `flat`)."""
         flat = self.flat(fac, scaffolding)
-        entry = self.spots[0]
-        if entry[5] is None:
-            entry[5] = list(compress(range(len(flat)), flat))
-        return entry[5]  # type: ignore[no-any-return]
+        found = self.spots[0][4][scaffolding]
+        if found[1] is None:
+            found[1] = list(compress(range(len(flat)), flat))
+        return found[1]  # type: ignore[no-any-return]
 
-    def flat(self, fac: Facility, scaffolding: int) -> bytearray:
+    def flat(self, fac: Facility, scaffolding: int) -> bytes:
         """For each spot of `board.tile_spots`, can a tile lie flat there with the Scaffolding
-        at hand (1) or not (0): the same test as `why_not_place`, done once per facility state
-        (the last four facilities are remembered: both players' and a bot's scratch copies),
-        and then again only on the squares whose heights changed. Read it, do not change it."""
+        at hand (1) or not (0): the same test as `why_not_place`. The squares' differences in
+        height are worked out once per facility state (the last four facilities are
+        remembered: both players' and a bot's scratch copies), and then again only on the
+        squares whose heights changed; the flags come from them in C."""
         version = fac.version
         entries = self.spots
         mine = None
         for k, entry in enumerate(entries):
             if entry[0]() is fac:
-                if entry[1] == version and entry[2] == scaffolding:
-                    if k:
-                        entries.insert(0, entries.pop(k))
-                    return entry[4]  # type: ignore[no-any-return]
-                mine = entries.pop(k)
+                mine = entry
+                if k:
+                    entries.insert(0, entries.pop(k))
                 break
+        if mine is None:
+            mine = self._fresh(fac)
+        elif mine[1] != version:
+            self._update(fac, mine)
+        by_scaffolding = mine[4]
+        found = by_scaffolding.get(scaffolding)
+        if found is None:
+            found = by_scaffolding[scaffolding] = [mine[3].translate(_at_most(scaffolding)), None]
+        return found[0]  # type: ignore[no-any-return]
+
+    def _fresh(self, fac: Facility) -> list[Any]:
+        number, pairs, _ = fac.board.spot_pairs
+        heights = [0] * len(number)
+        for cell, stack in fac.stacks.items():
+            heights[number[cell]] = len(stack)
+        diffs = bytearray([min(255, abs(heights[a] - heights[b])) for _, a, b in pairs])
+        entry = [weakref.ref(fac), fac.version, heights, diffs, {}]
+        self.spots.insert(0, entry)
+        del self.spots[4:]
+        return entry
+
+    @staticmethod
+    def _update(fac: Facility, entry: list[Any]) -> None:
         number, pairs, on = fac.board.spot_pairs
-        changed: Iterable[int] | None = None  # the squares whose heights may have changed
-        if mine is not None and mine[2] == scaffolding:
-            heights, flat = mine[3], mine[4]
-            touched_version, touched = fac.touched
-            if mine[1] == version - 1 and touched_version == version:  # one placement since
-                changed = [number[cell] for cell in touched]
-                for square, cell in zip(changed, touched, strict=True):
-                    heights[square] = len(fac.stacks[cell])
-            else:  # compare every square's height with what it was (in C)
-                before = heights
-                heights = [0] * len(number)
-                for cell, stack in fac.stacks.items():
-                    heights[number[cell]] = len(stack)
-                changed = compress(range(len(heights)), map(ne, before, heights))
-            for square in changed:  # only the spots on those squares can have changed
-                for i, a, b in map(pairs.__getitem__, on[square]):
-                    flat[i] = abs(heights[a] - heights[b]) <= scaffolding
-        else:
+        heights, diffs = entry[2], entry[3]
+        version = fac.version
+        touched_version, touched = fac.touched
+        changed: Iterable[int]  # the squares whose heights may have changed
+        if entry[1] == version - 1 and touched_version == version:  # one placement since
+            changed = [number[cell] for cell in touched]
+            for square, cell in zip(changed, touched, strict=True):
+                heights[square] = len(fac.stacks[cell])
+        else:  # compare every square's height with what it was (in C)
+            before = heights
             heights = [0] * len(number)
             for cell, stack in fac.stacks.items():
                 heights[number[cell]] = len(stack)
-            flat = bytearray([abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs])
-        entries.insert(0, [weakref.ref(fac), version, scaffolding, heights, flat, None])
-        del entries[4:]
-        return flat
+            changed = compress(range(len(heights)), map(ne, before, heights))
+        for square in changed:  # only the spots on those squares can have changed
+            for i, a, b in map(pairs.__getitem__, on[square]):
+                diffs[i] = min(255, abs(heights[a] - heights[b]))
+        entry[1:] = [version, heights, diffs, {}]
+
+
+@cache
+def _at_most(scaffolding: int) -> bytes:
+    """The table turning a height difference into 1 when `scaffolding` covers it, else 0."""
+    return bytes(int(d <= scaffolding) for d in range(256))
