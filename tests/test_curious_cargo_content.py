@@ -695,3 +695,25 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
                     assert Caches().flat_spots(fac, held) == by_hand
                 compared += 1
     assert compared > 1000 and incremental > 100
+
+
+def test_flat_spots_beside_a_stack_taller_than_a_byte_holds() -> None:
+    """Height differences are kept in bytes: one over 255 counts as 255, never as an error."""
+    from dockyard import Session
+    from dockyard.plugins.curious_cargo.construction import Caches
+    from dockyard.plugins.curious_cargo.facility import SCAFFOLDING
+
+    fac = Session("curious-cargo", seed=1).state.seats[0].facility
+    caches = Caches()
+    caches.flat_spots(fac, 0)  # known before: the tall stack comes as one change
+    tall = sorted(fac.board.teal)[10]
+    fac.version += 1
+    fac.stack_on(tall, *[SCAFFOLDING] * 300)
+    for held in (0, 254, 299, 300):
+        by_hand = [
+            i
+            for i, (a, b, _, _) in enumerate(fac.board.tile_spots)
+            if abs(fac.height(a) - fac.height(b)) <= held
+        ]
+        assert caches.flat_spots(fac, held) == by_hand
+        assert Caches().flat_spots(fac, held) == by_hand

@@ -311,7 +311,12 @@ class Caches:
         by_scaffolding = mine[4]
         found = by_scaffolding.get(scaffolding)
         if found is None:
-            found = by_scaffolding[scaffolding] = [mine[3].translate(_at_most(scaffolding)), None]
+            if scaffolding < 255:
+                flat = mine[3].translate(_at_most(scaffolding))
+            else:  # more than a byte's differences tell apart (never in a real game)
+                heights, pairs = mine[2], fac.board.spot_pairs[1]
+                flat = bytes([abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs])
+            found = by_scaffolding[scaffolding] = [flat, None]
         return found[0]  # type: ignore[no-any-return]
 
     def _fresh(self, fac: Facility) -> list[Any]:
@@ -342,13 +347,17 @@ class Caches:
             for cell, stack in fac.stacks.items():
                 heights[number[cell]] = len(stack)
             changed = compress(range(len(heights)), map(ne, before, heights))
-        for square in changed:  # only the spots on those squares can have changed
-            for i, a, b in map(pairs.__getitem__, on[square]):
-                diffs[i] = min(255, abs(heights[a] - heights[b]))
+        try:
+            for square in changed:  # only the spots on those squares can have changed
+                for i, a, b in map(pairs.__getitem__, on[square]):
+                    diffs[i] = abs(heights[a] - heights[b])
+        except ValueError:  # a difference over 255 (a byte's most): kept as 255, "255 or more"
+            diffs[:] = bytes(min(255, abs(heights[a] - heights[b])) for _, a, b in pairs)
         entry[1:] = [version, heights, diffs, {}]
 
 
 @cache
 def _at_most(scaffolding: int) -> bytes:
-    """The table turning a height difference into 1 when `scaffolding` covers it, else 0."""
+    """The table turning a height difference into 1 when `scaffolding` (under 255) covers it,
+    else 0 (255 stands for 255 or more: never covered)."""
     return bytes(int(d <= scaffolding) for d in range(256))
