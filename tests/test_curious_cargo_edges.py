@@ -589,3 +589,34 @@ def test_the_rear_space_has_no_neighbour_behind_it() -> None:
     card = st.content.truck("truck11")  # size 3, space 2 blocked: spaces 7, 8, 9
     st.seats[0].streets[SHIPPING].append(Truck(card, 7, [None, None, "red"]))
     assert load_options(st, 0) == [(7,)]
+
+
+@pytest.mark.parametrize("variants", [(), ("night-shift",)])
+def test_a_verbs_quick_none_test_never_hides_a_legal_action(variants: tuple[str, ...]) -> None:
+    """`none_if` (rounds.in_turn) lets the enumeration skip a verb: whenever it says no action
+    of the verb can pass, the full rule refuses every one of them (random games, both sides
+    of the test seen many times)."""
+    import random
+
+    from dockyard import Session
+
+    rng = random.Random(8)
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        s = Session("curious-cargo", seed=seed, variants=list(variants))
+        game = s.game
+        while not s.over:
+            state = s.state
+            for seat in state.flow.active:
+                if state.flow.pending:
+                    continue
+                for none_if, group in game._candidates(state, seat):
+                    if none_if is None:
+                        continue
+                    none = none_if(state, seat)
+                    seen[none] += 1
+                    if none:
+                        for action, _ in group:
+                            assert game.check(state, action, seat) is not None, action
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen[True] > 500 and seen[False] >= 5, seen

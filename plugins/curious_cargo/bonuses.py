@@ -157,6 +157,12 @@ def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Conte
         )
 
 
+def cannot_trade(state: CargoState, seat: int) -> bool:
+    """No trade is possible: each spends 2 tokens of one kind."""
+    player = state.seats[seat]
+    return player.construction < 2 and player.trucking < 2
+
+
 def why_not_trade(state: CargoState, seat: int, kind: str, color: str | None) -> str | None:
     player = state.seats[seat]
     if kind == "construction":

@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib import import_module
+from itertools import groupby
+from operator import attrgetter
 from types import MethodType, ModuleType
 from typing import Any, ClassVar
 
@@ -54,6 +56,12 @@ VERBS = (
 
 
 PLACEMENTS = Action("", "place")  # where `_candidates` puts the tile placements
+# a group of candidate actions of one verb: (the verb's quick test that none can pass, or None;
+# each action with the rule to ask)
+Candidates = tuple[
+    Callable[[CargoState, int], bool] | None,
+    Sequence[tuple[Action, Callable[..., str | None]]],
+]
 
 
 class CuriousCargo(SetUp, Construction, TruckingPhase):
@@ -112,6 +120,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             for verb, rule in self._why.items()
             if hasattr(rule, "own")
         }
+        # verb -> its quick test that no action of it can pass its rule now (rounds.in_turn)
+        self._none_if = {
+            verb: getattr(rule, "none_if", None)
+            for verb, rule in self._why.items()
+            if getattr(rule, "none_if", None) is not None
+        }
 
     def build_content(self, content: Any) -> CuriousCargoContent:
         return build(content)
@@ -126,12 +140,15 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         if player not in flowlib.actors(state):
             return []
         legal: list[Action] = []
-        for a, rule in self._candidates(state, player):
-            if a is PLACEMENTS:  # listed by their own search
-                if placements:
-                    self._add_placements(state, player, legal)
-            elif rule(state, player, *a.args) is None:
-                legal.append(a)
+        for none_if, group in self._candidates(state, player):
+            if none_if is not None and none_if(state, player):
+                continue  # no action of this verb can pass its rule now
+            for a, rule in group:
+                if a is PLACEMENTS:  # listed by their own search
+                    if placements:
+                        self._add_placements(state, player, legal)
+                elif rule(state, player, *a.args) is None:
+                    legal.append(a)
         for rule in self.house.values():
             legal += rule.actions(self, state, player)
         return legal
@@ -154,48 +171,48 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             return
         self.verbs[action.verb][1](state, player, ctx, *action.args)
 
-    def _candidates(
-        self, state: CargoState, seat: int
-    ) -> Sequence[tuple[Action, Callable[..., str | None]]]:
-        """The actions to check, in order, each with the rule to ask; PLACEMENTS stands where
-        the tile placements go. An action of one's turn is asked only its rule's own
-        conditions (rounds.in_turn): no question of theirs waits, and it is that phase."""
+    def _candidates(self, state: CargoState, seat: int) -> Sequence[Candidates]:
+        """The actions to check, in order, each with the rule to ask, in groups of one verb
+        with the verb's quick test that none can pass (rounds.in_turn: `none_if`, or None);
+        PLACEMENTS stands where the tile placements go. An action of one's turn is asked only
+        its rule's own conditions (rounds.in_turn): no question of theirs waits, and it is
+        that phase."""
         name = state.players[seat]
         decision = pending(state, seat)
         why = self._why
         if decision is not None:
             if decision.kind == "load":
                 rule = why["load"]
-                return [(Action(name, "load", tuple(option)), rule) for option in decision.data]
+                return [(None, [(Action(name, "load", tuple(o)), rule) for o in decision.data])]
             rule = why["store"]
-            return [
-                (Action(name, "store", (tile, stack)), rule)
-                for tile in dict.fromkeys(state.seats[seat].hand)
-                for stack in ("a", "b")
-            ]
+            hand = dict.fromkeys(state.seats[seat].hand)
+            stores = [(Action(name, "store", (t, s)), rule) for t in hand for s in ("a", "b")]
+            return [(None, stores)]
         player = state.seats[seat]
         phase = phase_name(state)
         if phase == "card selection":
             rule = why["keep"]
-            return [(Action(name, "keep", (card,)), rule) for card in player.draft]
+            return [(None, [(Action(name, "keep", (card,)), rule) for card in player.draft])]
         colors = state.side.colors if state.side else ()
         key = (name, colors, phase, tuple(player.trucks) if phase == "trucking" else ())
         turn = self._turn_actions.get(key)
         if turn is None:  # actions are values: made once per player, side, phase and hand
             if len(self._turn_actions) > 1_000:
                 self._turn_actions.clear()
+            made = self._turn_candidates(name, colors, phase, player.trucks, state.players)
             turn = self._turn_actions[key] = tuple(
-                (a, self._turn_rule(a.verb, phase))
-                for a in self._turn_candidates(name, colors, phase, player.trucks, state.players)
+                (self._none_if.get(verb), tuple((a, self._turn_rule(verb, phase)) for a in group))
+                for verb, group in groupby(made, key=attrgetter("verb"))
             )
         if phase == "construction" and player.construction and not state.turn.token_used:
             rule = self._turn_rule("splitter", phase)
-            return turn + tuple(
+            splitters = tuple(
                 (Action(name, "splitter", (color, cell_name(cell))), rule)
                 for color in colors
                 if player.splitters.get(color)
                 for cell in sorted(player.facility.board.teal)
             )
+            return (*turn, (None, splitters))
         return turn
 
     def _turn_rule(self, verb: str, phase: str) -> Callable[..., str | None]:

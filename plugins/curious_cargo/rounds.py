@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from dockyard import Context, Decision, Game
 from dockyard import flow as flowlib
 
-from .bonuses import to_supply, trade, turn_order, why_not_trade
+from .bonuses import cannot_trade, to_supply, trade, turn_order, why_not_trade
 from .state import CargoState, Turn
 from .trucking import start_loading
 
@@ -59,10 +59,17 @@ def turn_guard(state: CargoState, seat: int, phases: tuple[str, ...], wrong: str
     return None
 
 
-def in_turn(phases: tuple[str, ...], wrong: str) -> Callable[[Rule], Rule]:
+def in_turn(
+    phases: tuple[str, ...],
+    wrong: str,
+    none_if: Callable[[CargoState, int], bool] | None = None,
+) -> Callable[[Rule], Rule]:
     """A why-not rule of an action taken in one's turn in `phases`: `turn_guard` first, then
     the rule's own conditions. The rule keeps them apart (`.own`, `.phases`) so that the
-    enumeration of legal actions, which has seen the guard pass, asks only the rest."""
+    enumeration of legal actions, which has seen the guard pass, asks only the rest.
+    `none_if(state, seat)`, when given, is a quick test that no action of this verb can pass
+    the rule now (a condition every one of them needs fails): the enumeration then asks none
+    (tests check it against the rule)."""
 
     def wrap(own: Rule) -> Rule:
         @functools.wraps(own)
@@ -74,6 +81,7 @@ def in_turn(phases: tuple[str, ...], wrong: str) -> Callable[[Rule], Rule]:
 
         rule.own = own  # type: ignore[attr-defined]
         rule.phases = frozenset(phases)  # type: ignore[attr-defined]
+        rule.none_if = none_if  # type: ignore[attr-defined]
         return rule  # type: ignore[return-value]
 
     return wrap
@@ -162,7 +170,7 @@ class Rounds(Game):
         (which does nothing when one holds, as the rulebook checks for end game first)."""
         return "; ".join(end_reasons(state, self.hook)) or None
 
-    @in_turn(EITHER_PHASE, "tokens are traded during your turn")
+    @in_turn(EITHER_PHASE, "tokens are traded during your turn", none_if=cannot_trade)
     def why_not_trade(
         self, state: CargoState, seat: int, kind: str, color: str | None = None
     ) -> str | None:

@@ -19,6 +19,18 @@ from .trucking import continue_loading, load, play_truck, start_loading
 NOT_TRUCKING = "that is a Trucking Phase action"
 
 
+def cannot_recycle(state: CargoState, seat: int) -> bool:
+    """No recycling is possible: it is the turn's Trucking action, not after a token, and
+    takes two tiles from storage and a Truck card from the deck."""
+    turn, storage = state.turn, state.seats[seat].storage
+    return (
+        turn.main is not None
+        or turn.token_used
+        or len(storage[0]) + len(storage[1]) < 2
+        or not state.deck
+    )
+
+
 class TruckingPhase(Rounds):
     def _ap_total(self, state: CargoState, seat: int) -> int:
         turn = state.turn
@@ -77,7 +89,7 @@ class TruckingPhase(Rounds):
             "discard", player.name, f"{player.name} discards {card_id} for {got} Conveyor tiles"
         )
 
-    @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
+    @in_turn(TRUCKING_ONLY, NOT_TRUCKING, none_if=cannot_recycle)
     def why_not_recycle(self, state: CargoState, seat: int, first: str, second: str) -> str | None:
         if state.turn.main is not None:
             return "you have already taken your Trucking action this turn"
