@@ -4,7 +4,7 @@ session is then cheap (`Session()` of a game already played in this process)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .config import (
@@ -47,6 +47,9 @@ class _Prepared:
     pm: Any
     listeners: bool
     options: dict[str, Any]
+    # the "move" event of each action played (id -> (the action, its event)), made once: an
+    # action's announcement depends only on the action and the game
+    moves: dict[int, tuple[Any, Any]] = field(default_factory=dict, compare=False)
 
 
 _PREPARED: dict[tuple[Any, ...], _Prepared] = {}

@@ -80,6 +80,7 @@ class Session(History):
         self.pm = found.pm
         self.hook = found.game.hook  # pm.hook, calling plainly what pluggy need not
         self._event_listeners = found.listeners
+        self._moves = found.moves
         self.options: dict[str, Any] = dict(found.options)
         self.log: list[Action] = []
         self.redo_stack: list[Action] = []
@@ -162,7 +163,7 @@ class Session(History):
                     raise IllegalAction(f"action {i + 1} ({self.format(action)}): {reason}")
             ctx = Context(self.game, self.hook, self.config.variants)
             self.game.apply(state, action, seat, ctx)
-            events.append(_make(Event, ("move", action.player, self.announce(action), ())))
+            events.append(self._move(action))
             events.extend(ctx.events)
             if keep_from is not None and (i + 1) % UNDO_EVERY == 0 and i + 1 >= keep_from:
                 self._checkpoint(len(events), state, i + 1)
@@ -351,7 +352,7 @@ class Session(History):
         # the record of the move is its canonical text, so any log of events can be pasted back
         # (but for a secret action, such as a sealed bid, which everyone sees only as done)
         events = ctx.events
-        events.insert(0, _make(Event, ("move", action.player, self.announce(action), ())))
+        events.insert(0, self._move(action))
         self._epoch += 1
         log = self.log
         log.append(action)
@@ -368,6 +369,20 @@ class Session(History):
             for event in events:
                 self.hook.on_event(session=self, event=event)
         return events
+
+    def _move(self, action: Action) -> Event:
+        """The "move" event of `action` (everyone sees `announce`): made once per action, and
+        the same event object each time (looked up by identity: an action kept as the key's
+        partner keeps its id its own)."""
+        moves = self._moves
+        found = moves.get(id(action))
+        if found is not None and found[0] is action:
+            return found[1]  # type: ignore[no-any-return]
+        event = _make(Event, ("move", action.player, self.announce(action), ()))
+        if len(moves) > MAX_TEXTS:
+            moves.clear()
+        moves[id(action)] = (action, event)
+        return event
 
     def announce(self, action: Action) -> str:
         """The line everyone sees for `action`: its canonical text, or for a secret action
