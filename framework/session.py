@@ -12,6 +12,7 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -48,7 +49,34 @@ SPARSE_EVERY = 64
 _make = tuple.__new__  # an Event made in C (a named tuple's own __new__ is Python)
 
 
-def _listed(action: Action, offered: list[Action]) -> bool:
+def _held_elsewhere(made: list[Action]) -> bool:
+    """Does anything but the caller hold the list `made` (a game's cache)? A list nobody else
+    holds is handed out as it is; one the game keeps is copied, so a caller changing it
+    cannot change the game's. (Without reference counts to ask: assume it is held.)"""
+    try:
+        return sys.getrefcount(made) > _OWN_REFERENCES
+    except AttributeError:
+        return True
+
+
+def _references_of_a_fresh_list() -> int:
+    def make() -> list[Action]:
+        return []
+
+    def count(made: list[Action]) -> int:
+        return sys.getrefcount(made)
+
+    try:
+        return count(make())
+    except AttributeError:
+        return 0
+
+
+# the references `_held_elsewhere` sees of a list only its caller holds (measured, not assumed)
+_OWN_REFERENCES = _references_of_a_fresh_list() + 1
+
+
+def _listed(action: Action, offered: tuple[Action, ...]) -> bool:
     """Is `action` this very object of `offered`? (A loop by identity: cheaper than a set of
     ids made for every list, most never asked, and than `in`, which compares values.)"""
     for listed in offered:
@@ -87,7 +115,7 @@ class Session(History):
         self.barriers: list[int] = []  # log lengths after actions that revealed something
         # what legal_actions() returned last, by identity, and the epoch it was for: `apply`
         # of one of these very objects needs no legality check (the rules just listed it)
-        self._offered: list[Action] = []
+        self._offered: tuple[Action, ...] = ()
         self._offered_epoch = -1
         self._epoch = 0  # counts every change of the state (apply, undo, rebuilds)
         # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
@@ -108,7 +136,7 @@ class Session(History):
         twin.log = list(self.log)
         twin.redo_stack = list(self.redo_stack)
         twin.barriers = list(self.barriers)
-        twin._offered, twin._offered_epoch = [], -1
+        twin._offered, twin._offered_epoch = (), -1
         twin._checkpoints = list(self._checkpoints)  # their states are only ever cloned
         twin.events = list(self.events)
         twin.last_events = list(self.last_events)
@@ -225,11 +253,18 @@ class Session(History):
     def legal_actions(self, player: str | None = None) -> list[Action]:
         allowed = actors(self.state)
         seats = allowed if player is None else [self._seat(player)]
-        out: list[Action] = []
-        for seat in seats:
-            if seat in allowed:
-                out += self.game.legal_actions(self.state, seat)
-        self._offered = out  # kept alive, so that their ids stay theirs
+        if len(seats) == 1 and seats[0] in allowed:
+            out = self.game.legal_actions(self.state, seats[0])
+            if type(out) is not list or _held_elsewhere(out):
+                out = list(out)  # the game keeps it (or it is no list): the caller gets a copy
+        else:
+            out = []
+            for seat in seats:
+                if seat in allowed:
+                    out += self.game.legal_actions(self.state, seat)
+        # kept alive (so that their ids stay theirs), and as they were: what the caller does
+        # to the list (an action added to it) changes nothing of what the rules offered
+        self._offered = tuple(out)
         self._offered_epoch = self._epoch
         return out
 

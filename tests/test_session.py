@@ -145,6 +145,59 @@ def test_rule_crashing_while_checking_is_an_internal_error_and_changes_nothing()
     assert snapshot(s) == before and s.state.steps == [0, 0]
 
 
+class KeptRace(Race):
+    """A race whose rules keep the list of legal actions they hand out (a cache)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: dict[int, list[Action]] = {}
+
+    def legal_actions(self, state, player):
+        if player not in self.kept:
+            self.kept[player] = [Action(state.players[player], "pass")]
+        return self.kept[player]
+
+
+class FreshRace(Race):
+    """A race whose rules make a new list each time, and note which (by id: no reference)."""
+
+    made = 0
+
+    def legal_actions(self, state, player):
+        made = [Action(state.players[player], "pass")]
+        FreshRace.made = id(made)
+        return made
+
+
+def test_a_list_of_legal_actions_the_rules_keep_is_handed_out_as_a_copy() -> None:
+    game = KeptRace()
+    s = Session(game, players=["ann", "bob"])
+    offered = s.legal_actions()
+    offered.clear()  # the caller's to change
+    assert game.kept[0] == [Action("ann", "pass")]
+    assert s.legal_actions() == [Action("ann", "pass")]
+    s.apply(s.legal_actions()[0])
+    assert s.log == [Action("ann", "pass")]
+
+
+def test_an_action_added_to_the_offered_list_is_still_checked() -> None:
+    s = Session("tictactoe", seed=1)
+    offered = s.legal_actions()
+    foreign = Action("o", "mark", ("b2",))  # not o's turn
+    offered.append(foreign)
+    offered[0] = Action("x", "mark", ("z9",))  # no such square
+    for bad in (foreign, offered[0]):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert s.log == []
+
+
+def test_a_new_list_of_legal_actions_is_handed_out_as_it_is() -> None:
+    s = Session(FreshRace(), players=["ann", "bob"])
+    offered = s.legal_actions()
+    assert id(offered) == FreshRace.made and offered == [Action("ann", "pass")]
+
+
 # ---- undo and redo --------------------------------------------------------------------------
 
 
