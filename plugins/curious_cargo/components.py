@@ -181,16 +181,20 @@ class Board:
     @cached_property
     def spot_pairs(
         self,
-    ) -> tuple[dict[Cell, int], tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]]:
+    ) -> tuple[
+        dict[Cell, int],
+        tuple[tuple[int, int, int], ...],
+        tuple[tuple[tuple[int, int, int], ...], ...],
+    ]:
         """The teal squares numbered, each tile spot as (its index in `tile_spots`, the number
-        of square A, the number of square B), and the spots on each square (by its number):
-        what the search for flat spots reads."""
+        of square A, the number of square B), and the spots on each square (by its number,
+        each as in the list before): what the search for flat spots reads."""
         number = {cell: i for i, cell in enumerate(sorted(self.teal))}
-        on: list[list[int]] = [[] for _ in number]
-        for i, (a, b, _, _) in enumerate(self.tile_spots):
-            on[number[a]].append(i)
-            on[number[b]].append(i)
         pairs = tuple((i, number[a], number[b]) for i, (a, b, _, _) in enumerate(self.tile_spots))
+        on: list[list[tuple[int, int, int]]] = [[] for _ in number]
+        for spot in pairs:
+            on[spot[1]].append(spot)
+            on[spot[2]].append(spot)
         return number, pairs, tuple(tuple(spots) for spots in on)
 
     @cached_property

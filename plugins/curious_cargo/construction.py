@@ -349,7 +349,7 @@ class Caches:
             changed = compress(range(len(heights)), map(ne, before, heights))
         try:
             for square in changed:  # only the spots on those squares can have changed
-                for i, a, b in map(pairs.__getitem__, on[square]):
+                for i, a, b in on[square]:
                     diffs[i] = abs(heights[a] - heights[b])
         except ValueError:  # a difference over 255 (a byte's most): kept as 255, "255 or more"
             diffs[:] = bytes(min(255, abs(heights[a] - heights[b])) for _, a, b in pairs)
