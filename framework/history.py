@@ -1,7 +1,9 @@
 """Undo and redo: a session is its seed plus its action log, so taking actions back is
-replaying fewer of them. For players (the REPL), an action that revealed hidden information (a
-draw, a roll, a card turned up) is a barrier undo does not cross, and a seated player takes back
-only their own; from Python, undo goes anywhere."""
+replaying fewer of them, from the latest copy of the state at or before where undo lands (the
+checkpoints: dense near the end of the log, sparse further back). For players (the REPL), an
+action that revealed hidden information (a draw, a roll, a card turned up) is a barrier undo
+does not cross, and a seated player takes back only their own; from Python, undo goes
+anywhere."""
 
 from __future__ import annotations
 
@@ -9,6 +11,16 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from .core import Action, DockyardError, Event
+
+CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
+UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its way (the next
+# undo, a step further back, then replays fewer)
+# All those copies only in the last SPARSE_EVERY actions, where undo goes first: further back a
+# copy is kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage
+# collections stay rare), and an undo that deep makes the copies near where it lands again
+SPARSE_EVERY = 64
+
+__all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History"]
 
 
 class History:
@@ -18,7 +30,11 @@ class History:
     redo_stack: list[Action]
     barriers: list[int]
     state: Any
+    game: Any
     events: list[Event]
+    # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
+    # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
+    _checkpoints: list[tuple[int, Any, int]]
     last_events: list[Event]
     _epoch: int
 
@@ -31,8 +47,54 @@ class History:
     def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
         raise NotImplementedError
 
-    def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
+    def _fresh(self) -> tuple[Any, list[Event]]:
         raise NotImplementedError
+
+    def _replay_onto(
+        self,
+        state: Any,
+        events: list[Event],
+        actions: Sequence[Action],
+        done: int = 0,
+        check: bool = False,
+        keep_from: int | None = None,
+    ) -> None:
+        raise NotImplementedError
+
+    def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
+        """Keep a copy of `state` (the session's) after `n` actions (all of the log), and let
+        go of the dense copies now more than SPARSE_EVERY actions back."""
+        n = len(self.log) if n is None else n
+        try:
+            saved = self.game.clone(self.state if state is None else state)
+        except Exception:  # a state the game cannot copy: undo replays from the start instead
+            return
+        points = self._checkpoints
+        points.append((n, saved, n_events))
+        old = n - SPARSE_EVERY  # from here back, only copies every SPARSE_EVERY are kept
+        for k in range(len(points) - 2, -1, -1):
+            at = points[k][0]
+            if at <= old - CHECKPOINT_EVERY:  # let go of by an earlier call
+                break
+            if at <= old and at % SPARSE_EVERY:
+                del points[k]
+
+    def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
+        """The state and events after the actions `kept` (a beginning of the log), from the
+        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
+        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back, keeping copies on the way (every
+        UNDO_EVERY actions near where it lands), so that the next undo replays fewer."""
+        points = self._checkpoints
+        while points and points[-1][0] > len(kept):
+            points.pop()
+        if points:
+            done, saved, n_events = points[-1]
+            state = self.game.clone(saved)
+            events = self.events[:n_events]
+        else:
+            done, (state, events) = 0, self._fresh()
+        self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
+        return state, events
 
     def why_not_undo(
         self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True

@@ -12,7 +12,6 @@ A session is its seed plus its action log: undo, redo, save and load all replay 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -30,59 +29,17 @@ from .game import (
     Outcome,
     Setup,
 )
-from .history import History
+from .history import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, History
 from .language import ParseError, Statement
+from .offered import held_elsewhere, listed
 from .prepared import prepared
 from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
-CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
-UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its way (the next
-# undo, a step further back, then replays fewer)
-# All those copies only in the last SPARSE_EVERY actions, where undo goes first: further back a
-# copy is kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage
-# collections stay rare), and an undo that deep makes the copies near where it lands again
-SPARSE_EVERY = 64
 
 
 _make = tuple.__new__  # an Event made in C (a named tuple's own __new__ is Python)
-
-
-def _held_elsewhere(made: list[Action]) -> bool:
-    """Does anything but the caller hold the list `made` (a game's cache)? A list nobody else
-    holds is handed out as it is; one the game keeps is copied, so a caller changing it
-    cannot change the game's. (Without reference counts to ask: assume it is held.)"""
-    try:
-        return sys.getrefcount(made) > _OWN_REFERENCES
-    except AttributeError:
-        return True
-
-
-def _references_of_a_fresh_list() -> int:
-    def make() -> list[Action]:
-        return []
-
-    def count(made: list[Action]) -> int:
-        return sys.getrefcount(made)
-
-    try:
-        return count(make())
-    except AttributeError:
-        return 0
-
-
-# the references `_held_elsewhere` sees of a list only its caller holds (measured, not assumed)
-_OWN_REFERENCES = _references_of_a_fresh_list() + 1
-
-
-def _listed(action: Action, offered: tuple[Action, ...]) -> bool:
-    """Is `action` this very object of `offered`? (A loop by identity: cheaper than a set of
-    ids made for every list, most never asked, and than `in`, which compares values.)"""
-    for listed in offered:
-        if listed is action:
-            return True
-    return False
 
 
 class Session(History):
@@ -196,41 +153,6 @@ class Session(History):
             if keep_from is not None and (i + 1) % UNDO_EVERY == 0 and i + 1 >= keep_from:
                 self._checkpoint(len(events), state, i + 1)
 
-    def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
-        """Keep a copy of `state` (the session's) after `n` actions (all of the log), and let
-        go of the dense copies now more than SPARSE_EVERY actions back."""
-        n = len(self.log) if n is None else n
-        try:
-            saved = self.game.clone(self.state if state is None else state)
-        except Exception:  # a state the game cannot copy: undo replays from the start instead
-            return
-        points = self._checkpoints
-        points.append((n, saved, n_events))
-        old = n - SPARSE_EVERY  # from here back, only copies every SPARSE_EVERY are kept
-        for k in range(len(points) - 2, -1, -1):
-            at = points[k][0]
-            if at <= old - CHECKPOINT_EVERY:  # let go of by an earlier call
-                break
-            if at <= old and at % SPARSE_EVERY:
-                del points[k]
-
-    def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
-        """The state and events after the actions `kept` (a beginning of the log), from the
-        latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
-        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back, keeping copies on the way (every
-        UNDO_EVERY actions near where it lands), so that the next undo replays fewer."""
-        points = self._checkpoints
-        while points and points[-1][0] > len(kept):
-            points.pop()
-        if points:
-            done, saved, n_events = points[-1]
-            state = self.game.clone(saved)
-            events = self.events[:n_events]
-        else:
-            done, (state, events) = 0, self._fresh()
-        self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
-        return state, events
-
     # ---- questions -------------------------------------------------------------------------
     def _seat(self, player: str) -> int:
         if not isinstance(player, str):
@@ -255,7 +177,7 @@ class Session(History):
         seats = allowed if player is None else [self._seat(player)]
         if len(seats) == 1 and seats[0] in allowed:
             out = self.game.legal_actions(self.state, seats[0])
-            if type(out) is not list or _held_elsewhere(out):
+            if type(out) is not list or held_elsewhere(out):
                 out = list(out)  # the game keeps it (or it is no list): the caller gets a copy
         else:
             out = []
@@ -284,7 +206,7 @@ class Session(History):
 
     def _was_offered(self, action: Action) -> bool:
         """Is `action` the very object the last `legal_actions()` listed?"""
-        return _listed(action, self._offered)
+        return listed(action, self._offered)
 
     def _not_canonical(self, action: Action) -> str | None:
         """Why an action the rules accept is still not well formed: its own canonical text must
@@ -357,7 +279,7 @@ class Session(History):
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
         # just listed as legal (the very object): it is
-        if self._offered_epoch == self._epoch and _listed(action, self._offered):
+        if self._offered_epoch == self._epoch and listed(action, self._offered):
             seat = self.config.players.index(action.player)
         else:
             bad = self.malformed(action)
