@@ -95,7 +95,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         self.caches = Caches()  # derived facts, per bound game, never part of a state
         self.house = house_verbs(self.hook)  # the verbs house rules add, by verb
         # the actions of a turn and the rules to ask of them, by player, side, phase, hand
-        self._turn_actions: dict[tuple[Any, ...], tuple[tuple[Action, Any], ...]] = {}
+        self._turn_actions: dict[tuple[Any, ...], tuple[Candidates, ...]] = {}
         self.phases = (
             Phase(
                 PHASE_NAMES[0],
