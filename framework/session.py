@@ -37,6 +37,7 @@ from .saves import Record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
+MAX_MOVES = 50_000  # move events remembered per game (by the very action object played)
 
 
 _make = tuple.__new__  # an Event made in C (a named tuple's own __new__ is Python)
@@ -336,7 +337,7 @@ class Session(History):
         if found is not None and found[0] is action:
             return found[1]  # type: ignore[no-any-return]
         event = _make(Event, ("move", action.player, self.announce(action), ()))
-        if len(moves) > MAX_TEXTS:
+        if len(moves) > MAX_MOVES:
             moves.clear()
         moves[id(action)] = (action, event)
         return event
@@ -463,9 +464,10 @@ class Session(History):
         for i, line in enumerate(record.actions):
             try:
                 action = parsed.get(line)
-                if action is None:
-                    action = session.parse(line)
-                    if line.startswith(f"{action.player}:"):
+                if action is None:  # a canonical line, as saves hold them: read directly
+                    quick = session.language.canonical_action(line)
+                    action = quick if quick is not None else session.parse(line)
+                    if quick is not None or line.startswith(f"{action.player}:"):
                         parsed[line] = action
                 seat = session._seat(action.player)
                 reason = session._why_illegal(session.state, action, seat, parsed=True)
