@@ -620,3 +620,19 @@ def test_a_verbs_quick_none_test_never_hides_a_legal_action(variants: tuple[str,
                             assert game.check(state, action, seat) is not None, action
             s.apply(rng.choice(s.legal_actions()))
     assert seen[True] > 500 and seen[False] >= 5, seen
+
+
+def test_a_question_of_another_kind_offers_no_storing_or_loading() -> None:
+    """A house rule's own question (a kind the rulebook does not know) waits for that seat:
+    the rulebook's actions offer nothing then (the house rule's verbs list the answers)."""
+    from dockyard import Decision, Session
+    from dockyard.flow import push
+
+    s = Session("curious-cargo", seed=2)
+    finish_card_selection(s)
+    s.apply_text("draw")
+    state = s.state
+    seat = state.flow.active[0]
+    assert state.seats[seat].hand  # tiles that a "store" question would offer
+    push(state, Decision(seat, "vote", "vote on something"))
+    assert s.game.legal_actions(state, seat) == []

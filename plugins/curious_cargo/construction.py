@@ -230,7 +230,7 @@ class Construction(Rounds):
             ]
             return
         # the same test as why_not_place, for every spot at once; the actions are made once
-        # per board and tile, and the flat spots' picked in C
+        # per board and tile, and those of the flat spots picked in C
         flat = self.caches.flat(fac, scaffolding)
         board = fac.board
         if len(tiles) == 1:

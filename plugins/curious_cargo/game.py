@@ -184,6 +184,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             if decision.kind == "load":
                 rule = why["load"]
                 return [(None, [(Action(name, "load", tuple(o)), rule) for o in decision.data])]
+            if decision.kind != "store":
+                return []  # a question of a house rule's: its verbs list the answers
             rule = why["store"]
             hand = dict.fromkeys(state.seats[seat].hand)
             stores = [(Action(name, "store", (t, s)), rule) for t in hand for s in ("a", "b")]
