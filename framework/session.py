@@ -79,7 +79,7 @@ class Session(History):
         # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
         # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
         self._checkpoints: list[tuple[int, Any, int]] = []
-        self._sparse_until = 0  # while loading: before this many actions, SPARSE_EVERY
+        self._copies_from = 0  # while loading: no state copies before this many actions
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)
@@ -315,7 +315,7 @@ class Session(History):
         log = self.log
         log.append(action)
         n = len(log)
-        if n % CHECKPOINT_EVERY == 0 and (n >= self._sparse_until or n % SPARSE_EVERY == 0):
+        if n % CHECKPOINT_EVERY == 0 and n >= self._copies_from:
             self._checkpoint(len(self.events) + len(events))
         if state.flow.reveals != reveals:
             self.barriers.append(n)  # hidden information came out: undo stops here
@@ -460,7 +460,9 @@ class Session(History):
             )
         # a save repeats lines ("p1: end"): each text naming its player is parsed once
         parsed: dict[str, Action] = {}
-        session._sparse_until = len(record.actions) - SPARSE_EVERY
+        # copies of the state only near the end, where undo goes first (an undo further back
+        # replays from the start, and keeps copies near where it lands)
+        session._copies_from = len(record.actions) - SPARSE_EVERY
         for i, line in enumerate(record.actions):
             try:
                 action = parsed.get(line)
@@ -481,5 +483,5 @@ class Session(History):
                 ) from None
             except DockyardError as exc:
                 raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc}") from None
-        session._sparse_until = 0
+        session._copies_from = 0
         return session
