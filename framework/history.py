@@ -82,8 +82,9 @@ class History:
     def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
         """The state and events after the actions `kept` (a beginning of the log), from the
         latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
-        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back, keeping copies on the way (every
-        UNDO_EVERY actions near where it lands), so that the next undo replays fewer."""
+        the last SPARSE_EVERY, SPARSE_EVERY - 1 further back (from the start in a loaded save,
+        which keeps copies only near its end), keeping copies on the way (every UNDO_EVERY
+        actions near where it lands), so that the next undo replays fewer."""
         points = self._checkpoints
         while points and points[-1][0] > len(kept):
             points.pop()
