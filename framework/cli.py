@@ -154,6 +154,12 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     _bot_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object: ok, error, result")
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the count")
+    p.add_argument(
+        "--as",
+        dest="viewer",
+        metavar="SEAT",
+        help="print only what this player is shown (the script still plays every seat's lines)",
+    )
     p.set_defaults(func=cmd_run)
 
     add_authoring_parsers(sub)
@@ -251,7 +257,13 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
 
 
 def _session_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=None, metavar="N", help="random seed (0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="random seed (play: a fresh one each game; run: the script's, else 0)",
+    )
     p.add_argument(
         "--variant",
         action="append",
@@ -330,11 +342,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         lines = split_lines(read_text(args.script))
         try:
             header = read_header(lines, args.script)
+            if flags.seed is None and header.seed is None:
+                flags.seed = fresh_seed()
             session = open_session(header, flags)
         except DockyardError as exc:
             output.error(str(exc))
             return 1
     else:
+        if flags.seed is None:  # an unseeded game is dealt anew each time
+            flags.seed = fresh_seed()
         session = open_session(None, flags)
     from .script import make_bots
 
@@ -358,6 +374,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return max(shell.run_stream(_lines(sys.stdin)), 1 if failed else 0)
 
 
+def fresh_seed() -> int:
+    """A seed for a game nobody seeded: random each time (never 0 for all), from the OS."""
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
 def _lines(stream: Any) -> Any:
     """Piped lines: a line ends only at \\n (or \\r\\n); bytes that are not UTF-8 reach the
     shell as surrogates, which it refuses with the line's number, instead of ending the loop."""
@@ -373,7 +396,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     output = _output()
     output.quiet = args.quiet
-    return run_script(args.file, _flags(args, args.game), output, as_json=args.json)
+    flags = _flags(args, args.game)
+    return run_script(args.file, flags, output, as_json=args.json, viewer=args.viewer)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

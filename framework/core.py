@@ -39,22 +39,51 @@ def _arg_text(value: Any) -> str:
 
 
 class Event(NamedTuple):
-    """Something that happened: a kind, the player concerned (if any) and what it was.
+    """Something that happened: a kind, the player concerned (if any), what it was, and who may
+    see it: `audience` None is everyone (a public event), else the names of the players who
+    may (a drawn card told to its owner, a question about a hand asked of that hand's player).
     (A named tuple: rules make several per action, so it must be cheap to make.)"""
 
     kind: str
     player: str | None
     text: str
     data: tuple[tuple[str, Any], ...] = ()
+    audience: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
         return self.text
+
+    def seen_by(self, viewer: str | None) -> bool:
+        """May `viewer` (a player's name; None: a spectator) see this event?"""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.data:
             if k == key:
                 return v
         return default
+
+
+def make_event(
+    kind: str,
+    player: str | None,
+    text: str,
+    data: tuple[tuple[str, Any], ...] = (),
+    audience: tuple[str, ...] | None = None,
+) -> Event:
+    """`Event(...)`, made in C: a named tuple's own `__new__` is a Python function, and rules
+    make several events per action (tests check that the two are equal)."""
+    return _new_tuple(Event, (kind, player, text, data, audience))
+
+
+_new_tuple = tuple.__new__
+
+
+def visible(events: Any, viewer: str | None) -> list[Event]:
+    """The events of `events` that `viewer` may see (None: a spectator)."""
+    return [
+        e for e in events if e.audience is None or (viewer is not None and viewer in e.audience)
+    ]
 
 
 class EndTrigger(str):
@@ -91,6 +120,9 @@ class Decision:
     # asked of several players at once (secret bids): the decisions of the same kind pushed
     # together with `flow.ask_together` are all answerable, in any order
     together: bool = False
+    # the prompt names what only its player may see (cards of their hand): the others are
+    # told only that the player is asked
+    private: bool = False
 
 
 @dataclass(frozen=True)

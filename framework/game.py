@@ -23,6 +23,8 @@ from .core import (  # noqa: F401  (re-exported: dockyard.game is where games im
     IllegalAction,
     Outcome,
     Phase,
+    make_event,
+    visible,
 )
 
 if TYPE_CHECKING:
@@ -40,12 +42,23 @@ class Context:
         self.game = game
         self.variants = tuple(variants)
 
-    def emit(self, kind: str, player: str | None, text: str, **data: Any) -> None:
+    def emit(
+        self,
+        kind: str,
+        player: str | None,
+        text: str,
+        audience: Sequence[str] | None = None,
+        **data: Any,
+    ) -> None:
+        """Record an event. `audience`: the names of the players who may see it (a card drawn
+        is told to the one who drew it); None (the default) is everyone."""
+        if audience is not None:
+            audience = (audience,) if isinstance(audience, str) else tuple(audience)
         # Event(...) made in C (a named tuple's own __new__ is a Python function)
-        self.events.append(_make_event(Event, (kind, player, text, tuple(data.items()))))
+        self.events.append(_new_tuple(Event, (kind, player, text, tuple(data.items()), audience)))
 
 
-_make_event = tuple.__new__
+_new_tuple = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -213,6 +226,13 @@ class Game:
     def query(self, state: Any, path: str) -> Any:
         """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones."""
         raise KeyError(path)
+
+    def hidden_query(self, state: Any, path: str, viewer: int | None) -> str | None:
+        """Why `viewer` (a seat; None: a spectator) may not ask the `expect` query `path`, or
+        None when it may: a query about what the viewer cannot see (another player's hand) is
+        refused, in words that must not depend on the answer (so the refusal gives nothing
+        away). The default: every query may be asked (a game without hidden information)."""
+        return None
 
     def invariants(self, state: Any) -> list[str]:
         """Conservation laws that must hold after every action: a list of violations."""

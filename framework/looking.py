@@ -65,6 +65,7 @@ class Looking:
     session: Session
     output: Output
     seat: str | None
+    viewer: str | None
     bots: dict[str, Any]
     write_root: Path | None
 
@@ -158,15 +159,15 @@ class Looking:
 
     def _viewer(self, named: list[str]) -> str | None:
         session = self.session
-        if self.seat is not None:
-            other = [p for p in named if p != self.seat]
+        if self.viewer is not None:
+            other = [p for p in named if p != self.viewer]
             if other:  # not an error: the table is shown, as the seat may see it
                 self.output.say(
                     f"refused: what only {other[0]} may see is hidden from you (you play "
-                    f"{self.seat}); this is the table as you see it",
+                    f"{self.viewer}); this is the table as you see it",
                     "yellow",
                 )
-            return self.seat
+            return self.viewer
         if named:
             return named[0]
         humans = [p for p in session.actors() if p not in self.bots]

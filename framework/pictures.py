@@ -220,8 +220,15 @@ def replay_html(session: Any, player: str | None) -> str:
             series.append([float(v) for v in scores])
 
     add_frame()
+    # the log as `player` was told it: their own actions as played, everyone else's secret
+    # ones (a kept Truck card, a sealed bid) as announced; a spectator is told every one so
+    lines: list[str] = []
     for line in record.actions:
-        replay.apply(replay.parse(line))
+        action = replay.parse(line)
+        replay.apply(action)
+        lines.append(
+            line if player is not None and action.player == player else replay.announce(action)
+        )
         add_frame()
     from .repl import result_lines
 
@@ -238,15 +245,14 @@ def replay_html(session: Any, player: str | None) -> str:
         "chart": {"left": 30, "width": 320 - 30 - 8},
     }
     log = ['<li data-step="0">(start)</li>'] + [
-        f'<li data-step="{i}">{i:>3}. {html.escape(line)}</li>'
-        for i, line in enumerate(record.actions, 1)
+        f'<li data-step="{i}">{i:>3}. {html.escape(line)}</li>' for i, line in enumerate(lines, 1)
     ]
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{VIEWER_CSS}</style></head><body>"
         f'<div id="side"><h1>{html.escape(title)}</h1>'
-        f'<div class="sub">seed {record.seed}; {html.escape(", ".join(record.players))}'
+        f'<div class="sub">{html.escape(", ".join(record.players))}'
         f"{'; ' + html.escape(', '.join(record.variants)) if record.variants else ''}; "
         f"{html.escape(who)}</div>"
         f'<div class="sub">{html.escape(result)}</div>'

@@ -30,6 +30,7 @@ from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noq
 from .output import Output
 from .queries import expect
 from .queries import query as query_of
+from .seats import HiddenQuery, announced_log, query_as, shown_by
 from .session import Session
 from .words import describe_outcome, plural, show_value
 
@@ -94,6 +95,7 @@ class Shell(Looking):
         write_root: Path | None = None,
         seat: str | None = None,
         bots: dict[str, Any] | None = None,
+        viewer: str | None = None,
     ) -> None:
         self.session = session
         self.output = output or Output()
@@ -101,13 +103,17 @@ class Shell(Looking):
         self.interactive = interactive
         self.write_root = write_root  # files are written only under it (scripts: the cwd)
         self.seat = seat  # `--as SEAT`: the one player at this keyboard
+        # whose eyes the output is for: the seat, or (`run --as SEAT`: a referee's script that
+        # plays every seat) the player named; None: a hot seat, shown everything
+        self.viewer = seat if seat is not None else viewer
         self.bots: dict[str, Any] = dict(bots or {})  # seat -> the bot playing it
         self.done = False  # `quit` was given
         self.actions = 0  # actions played by lines (not by bots)
         self.expectations = 0  # expectations that held
         self.announced = False  # the result was printed when the game ended
-        if seat is not None and seat not in session.players:
-            raise DockyardError(f"no seat {seat!r} (players: {', '.join(session.players)})")
+        for who in (seat, viewer):
+            if who is not None and who not in session.players:
+                raise DockyardError(f"no seat {who!r} (players: {', '.join(session.players)})")
 
     # ---- one line ---------------------------------------------------------------------------
     def run_line(self, line: str, source: str = "<input>", lineno: int = 1) -> None:
@@ -179,8 +185,10 @@ class Shell(Looking):
         self._report(events)
 
     def _report(self, events: Iterable[Any]) -> None:
+        viewer = self.viewer
         for event in events:
-            self.output.say(event.text, "bold" if event.kind == "move" else "cyan")
+            if viewer is None or event.seen_by(viewer):
+                self.output.say(event.text, "bold" if event.kind == "move" else "cyan")
         outcome = self.session.outcome()
         if outcome is not None and not self.announced:
             self.announced = True
@@ -202,11 +210,19 @@ class Shell(Looking):
         raise DockyardError(f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
 
     def _legal_hint(self, action: Action) -> str:
+        """Legal examples, or "did you mean", for a refused action: built only from what this
+        keyboard has been shown (a seat's own legal actions and the log as announced to it), so
+        a guess at another seat's secret gets the answer any other guess gets."""
         session = self.session
         actors = session.actors()
         if not actors:
             return ""
-        mover = action.player if action.player in actors else None
+        if self.seat is not None:  # a seated keyboard speaks of its own seat only
+            if self.seat not in actors:
+                return ""
+            mover: str | None = self.seat
+        else:
+            mover = action.player if action.player in actors else None
         legal = session.legal_actions(mover)
         if not legal:
             return ""
@@ -215,7 +231,7 @@ class Shell(Looking):
         # "did you mean" only for a word nobody could mean (a typo'd id or cell): one that no
         # legal action and no action so far holds; a real but unplayable one gets examples
         known = {w for t in texts for w in t.split()}
-        known.update(w for a in session.log for w in session.format(a).split())
+        known.update(w for t in announced_log(session, self.viewer) for w in t.split())
         if set(typed.split()) - known:
             same = [t for a, t in zip(legal, texts, strict=True) if a.verb == action.verb]
             close = difflib.get_close_matches(typed, same, n=1, cutoff=0.6)
@@ -228,6 +244,13 @@ class Shell(Looking):
 
     # ---- expectations ---------------------------------------------------------------------------
     def expect(self, query: str, op: str, value: Any) -> None:
+        if self.seat is not None:  # a seat asks only about what it may see
+            try:
+                query_as(self.session, query, self.seat)
+            except HiddenQuery as exc:
+                raise Failed(f"refused: {exc}", "a query about what you can see") from None
+            except (KeyError, DockyardError):
+                pass  # answered below, with the engine's words
         try:
             expect(self.session, query, op, value)
         except DockyardError:
@@ -250,6 +273,11 @@ class Shell(Looking):
     def expect_illegal(self, stmt: Statement, because: str | None) -> None:
         """The action must be refused (for a reason holding `because`); nothing changes."""
         action = self.action_of(stmt)
+        if self.seat is not None and action.player != self.seat:
+            raise Failed(
+                f"refused: you play {self.seat}: what {action.player} may do is hidden from you",
+                f"an action of {self.seat}'s",
+            )
         text = self.session.format(action) if self.session.malformed(action) is None else "it"
         reason = self.session.check(action)
         if reason is None:
@@ -271,6 +299,14 @@ class Shell(Looking):
         taken = session.log[-n:]
         who = self._undoers()
         reason = session.why_not_undo(n, who)
+        if reason is None and self.seat is not None:
+            shown = shown_by(session, len(session.log) - n, self.seat)
+            if shown is not None:
+                action = session.log[shown]
+                reason = (
+                    f"{session.announce(action)!r} showed you what {action.player} kept hidden, "
+                    "and undo cannot make you forget it"
+                )
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
         session.undo(n, players=who, barriers=True)
@@ -326,8 +362,9 @@ class Shell(Looking):
         self.session = session
         self.announced = session.over
         who = ", ".join(session.actors()) or "nobody"
+        seed = "" if self.seat is not None else f"seed {session.seed}, "  # a seat is not told
         self.output.say(
-            f"loaded {path}: {session.game.name}, seed {session.seed}, "
+            f"loaded {path}: {session.game.name}, {seed}"
             f"{plural(len(session.log), 'action')}; to move: {who}",
             "yellow",
         )
@@ -337,13 +374,17 @@ class Shell(Looking):
         """The actions so far; a seated player sees another player's secret action (a sealed
         bid) as it was announced."""
         session = self.session
-        for action in session.log:
-            mine = self.seat is None or action.player == self.seat
-            self.output.say(session.format(action) if mine else session.announce(action))
+        if self.viewer is None:  # a hot seat: every action as it was played
+            texts = [session.format(a) for a in session.log]
+        else:
+            texts = announced_log(session, self.viewer)
+        for text in texts:
+            self.output.say(text)
 
     def do_events(self) -> None:
         for event in self.session.events:
-            self.output.say(event.text)
+            if self.viewer is None or event.seen_by(self.viewer):
+                self.output.say(event.text)
 
     def do_result(self) -> None:
         for line in result_lines(self.session):

@@ -220,10 +220,14 @@ def run_lines(shell: Shell, lines: Sequence[str], source: str, header_end: int =
             return
 
 
-def run_script(path: str, flags: Flags, output: Output, as_json: bool = False) -> int:
+def run_script(
+    path: str, flags: Flags, output: Output, as_json: bool = False, viewer: str | None = None
+) -> int:
     """`dockyard run`: 0 when every statement and expect succeeded, else 1 (error printed).
     It ends with the result (unless an action already printed it) and a count: `N actions,
-    M expectations passed`. With `as_json`, one JSON object instead (for programs)."""
+    M expectations passed`. With `as_json`, one JSON object instead (for programs). With
+    `viewer` (`--as SEAT`), the script still plays every seat's lines, but prints only what
+    that seat is shown (a referee's check that a seat never sees a card)."""
     import json
 
     text = read_text(path)
@@ -235,16 +239,20 @@ def run_script(path: str, flags: Flags, output: Output, as_json: bool = False) -
     try:
         header = read_header(lines, path)
         session = open_session(header, flags)
-        shell = Shell(session, output, flags.content, write_root=Path.cwd())
+        shell = Shell(session, output, flags.content, write_root=Path.cwd(), viewer=viewer)
         shell.bots = make_bots(session, {**header.bots, **flags.bots}, header)
         for event in session.last_events:
-            output.say(event.text, "cyan")
+            if viewer is None or event.seen_by(viewer):
+                output.say(event.text, "cyan")
         shell.play_bots()
         run_lines(shell, lines, path, header.end)
     except ParseError as exc:  # StatementError too: both are located
         error = str(exc)
     if as_json:
-        print(json.dumps(run_summary(shell, path, error)))
+        summary = run_summary(shell, path, error)
+        if viewer is not None:  # a seat is not told the seed
+            summary.pop("seed", None)
+        print(json.dumps(summary))
         return 1 if error else 0
     if error is not None:
         output.error(error)

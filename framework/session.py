@@ -21,6 +21,7 @@ from .config import Config
 from .flow import actors
 from .game import (
     Action,
+    make_event,
     Context,
     DockyardError,
     Event,
@@ -38,9 +39,6 @@ from .saves import Record, read, write
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
 MAX_MOVES = 50_000  # move events remembered per game (by the very action object played)
-
-
-_make = tuple.__new__  # an Event made in C (a named tuple's own __new__ is Python)
 
 
 class Session(History):
@@ -240,7 +238,10 @@ class Session(History):
         if seat not in allowed:
             names = " or ".join(self.players[s] for s in allowed)
             if state.flow.pending:
-                return f"waiting for {names} to answer: {state.flow.pending[-1].prompt}"
+                asked = state.flow.pending[-1]
+                return f"waiting for {names} to answer" + (
+                    "" if asked.private else f": {asked.prompt}"
+                )
             phases = self.game.phases
             if phases and phases[state.flow.phase].simultaneous and seat in state.flow.order:
                 return f"{action.player} has finished this {phases[state.flow.phase].name} phase (waiting for {names})"
@@ -336,7 +337,7 @@ class Session(History):
         found = moves.get(id(action))
         if found is not None and found[0] is action:
             return found[1]  # type: ignore[no-any-return]
-        event = _make(Event, ("move", action.player, self.announce(action), ()))
+        event = make_event("move", action.player, self.announce(action))
         if len(moves) > MAX_MOVES:
             moves.clear()
         moves[id(action)] = (action, event)

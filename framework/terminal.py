@@ -75,12 +75,10 @@ def interact(shell: Shell) -> int:
 
     session = shell.session
     out = shell.output
-    seat = f"; you play {shell.seat}" if shell.seat else ""
+    # a seat is not told the seed: with it and the log, the deck's order could be worked out
+    about = f"you play {shell.seat}" if shell.seat else f"seed {session.seed}"
     bots = "".join(f"; {p} is played by the bot {b.name}" for p, b in shell.bots.items())
-    out.say(
-        f"{session.game.title}: {', '.join(session.players)} (seed {session.seed}{seat}{bots})",
-        "bold",
-    )
+    out.say(f"{session.game.title}: {', '.join(session.players)} ({about}{bots})", "bold")
     out.say("`help` lists the commands; Tab completes actions and commands")
     out.say(shell.render_table())
     shell._report(session.last_events)

@@ -1,11 +1,15 @@
-"""(g) Views are JSON data and show no other player's secrets."""
+"""(g) A seat sees only what it may: views are JSON data, and no view, render, picture, event,
+log line or hint shows a player another player's secrets."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from typing import Any
 
+from ..core import Action
+from ..seats import mentions, secret_ids
 from .playout import Playout, budgeted
 from .table import SuiteFailure, Table, step_cap
 
@@ -18,58 +22,117 @@ def check_hidden_information(
     max_steps: int | None = None,
     max_actions: int | None = None,
 ) -> int:
-    """Views are JSON data and renders are text; no view shows another player's secrets, and
-    no event does (everyone sees the events, the announced moves among them).
+    """What each seat is shown holds no other player's secrets, through every path: the JSON
+    of its view, its renders (every topic) and its picture, the events whose audience holds it
+    (the announced moves among them: the log as announced to it), and the hints its REPL
+    gives for a refused action. A spectator is held to every player's secrets.
 
-    A game names each player's secrets by defining `secrets(state, seat) -> list[str]`: strings
-    (card ids, hidden numbers written distinctively) that must not appear in the JSON of any
-    other player's view, nor a spectator's, nor in the text of an event.
+    A game names each player's secrets by defining `secrets(state, seat) -> list[str]`: ids
+    (card ids, hidden numbers written distinctively) compared as whole ids (`w2` is not found
+    in `ww2`), after the action that showed them (a card played from a hand is no longer
+    secret; a card still in a hand is).
     """
     return budgeted(seeds, max_actions, lambda seed: _hidden_information(table, seed, max_steps))
 
 
 def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
+    from ..repl import Shell
+
     run = Playout(table, seed)
     s = run.session
     game = run.game
-    secrets = getattr(game, "secrets", None)
+    has_secrets = getattr(game, "secrets", None) is not None
     viewers: tuple[str | None, ...] = (None, *s.players)
     looked = 0
+    sampler = random.Random(f"dockyard-hidden:{seed}")  # not the playout's: its game stays
 
-    def look(_action: Any = None, events: Any = (), everything: bool = False) -> None:
+    def others(viewer: str | None) -> list[tuple[str, list[str]]]:
+        """(owner, their secret ids) of every player but `viewer`, as the state is now."""
+        if not has_secrets:
+            return []
+        return [
+            (owner, secret_ids(game, s.state, seat))
+            for seat, owner in enumerate(s.players)
+            if owner != viewer
+        ]
+
+    # what was no news before the action: the spectator's view (what everyone saw) and each
+    # seat's own secrets (a card it gives away is a secret of another now, but known to it)
+    public = [""]
+    knew: dict[str | None, set[str]] = {}
+
+    def hidden(viewer: str | None, text: str, where: str) -> None:
+        known = knew.get(viewer, ())
+        for owner, secrets in others(viewer):
+            news = [x for x in secrets if x not in known and not mentions(public[0], [x])]
+            found = mentions(text, news)
+            if found is not None:
+                run.fail(f"{viewer or 'a spectator'} is shown {owner}'s secret {found!r} {where}")
+
+    def before(_legal: Any) -> None:
+        public[0] = json.dumps(s.view(None), sort_keys=True)
+        if has_secrets:
+            for seat, name in enumerate(s.players):
+                knew[name] = set(secret_ids(game, s.state, seat))
+
+    def look(_action: Action | None = None, events: Any = (), everything: bool = False) -> None:
         nonlocal looked
-        texts: dict[str | None, str] = {}
         for viewer in viewers:
             try:
-                texts[viewer] = json.dumps(s.view(viewer), sort_keys=True)
+                text = json.dumps(s.view(viewer), sort_keys=True)
             except (TypeError, ValueError) as exc:
                 run.fail(f"the view of {viewer or 'a spectator'} is not JSON data: {exc}")
-        # renders cost more than views: every topic for everyone at the start and the end,
-        # one viewer's board in between
+            hidden(viewer, text, "in their view")
+            for event in events:
+                if event.seen_by(viewer):
+                    hidden(viewer, event.text, f"in the event {event.text!r}")
+        # renders and pictures cost more than views: everything for everyone at the start and
+        # the end, one viewer's table in between
+        # (a render or a picture of the state a seat cannot tell from this one, everything
+        # hidden from it dealt again, must be the same: nothing hidden shows through them)
         shown = viewers if everything else viewers[looked % len(viewers) :][:1]
         for viewer in shown:
+            seat = None if viewer is None else s.players.index(viewer)
+            twin = None if seat is None else game.sample_state(s.state, seat, sampler)
             for topic in ("", *game.topics()) if everything else ("",):
-                if not isinstance(s.render(viewer, topic), str):
+                text = game.render(s.state, seat, topic)
+                if not isinstance(text, str):
                     run.fail(f"render({viewer!r}, {topic!r}) did not return text")
-        if secrets is not None:
-            for seat, owner in enumerate(s.players):
-                for secret in secrets(s.state, seat):
-                    for viewer, text in texts.items():
-                        if viewer != owner and str(secret) in text:
-                            run.fail(
-                                f"{viewer or 'a spectator'} can see {owner}'s secret "
-                                f"{secret!r} in their view"
-                            )
-                    for event in events:
-                        if str(secret) in event.text:
-                            run.fail(
-                                f"everyone can see {owner}'s secret {secret!r} in the event {event.text!r}"
-                            )
+                if twin is not None and game.render(twin, seat, topic) != text:
+                    run.fail(
+                        f"`show {topic}` as {viewer} changes when what is hidden from "
+                        f"{viewer} is dealt again (sample_state): it shows something hidden"
+                    )
+            if everything or looked % 7 == 0:
+                svg = game.picture(s.state, seat)
+                if svg is not None:
+                    hidden(viewer, svg.to_string(), "in their picture")
+                    other = None if twin is None else game.picture(twin, seat)
+                    if other is not None and other.to_string() != svg.to_string():
+                        run.fail(
+                            f"the picture as {viewer} changes when what is hidden from "
+                            f"{viewer} is dealt again (sample_state): it shows something hidden"
+                        )
+            if viewer is not None and has_secrets:
+                # the hint a seated REPL gives for a refused action (here the seat's own legal
+                # action played by another seat, or none): the seat's own actions only
+                shell = Shell(s, seat=viewer)
+                mine = s.legal_actions(viewer) if viewer in s.actors() else []
+                probe = mine[0] if mine else Action(viewer, "pass", ())
+                try:
+                    hint = shell._legal_hint(probe)
+                except Exception:  # a made-up action the game cannot write out
+                    hint = ""
+                hidden(viewer, hint, f"in a hint ({hint!r})")
         looked += 1
 
     try:
         look(everything=True)
-        run.play(max_steps or step_cap(game), after=look)
+        for viewer in viewers:  # what set-up told each seat
+            for event in s.events:
+                if event.seen_by(viewer):
+                    hidden(viewer, event.text, f"in the set-up event {event.text!r}")
+        run.play(max_steps or step_cap(game), before=before, after=look)
         look(everything=True)
     except SuiteFailure:
         raise

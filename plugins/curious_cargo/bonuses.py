@@ -48,6 +48,8 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
     elif kind == "points":
         paid = amount
         player.bonus_points += amount
+    if kind in ("truck_card", "conveyor_tile"):
+        tell_drawn(ctx, player, player.trucks if kind == "truck_card" else player.hand, paid)
     if paid == amount:
         ctx.emit("bonus", name, f"{name} receives {item} ({why})", item=str(item), why=why)
     elif paid:
@@ -66,6 +68,14 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
             item=str(item),
             why=why,
         )
+
+
+def tell_drawn(ctx: Context, player: Player, into: list[str], n: int) -> None:
+    """Tell the player alone which `n` tiles or cards they just drew (the last of `into`);
+    everyone else was told only how many."""
+    if n:
+        drawn = ", ".join(into[len(into) - n :])
+        ctx.emit("drew", player.name, f"{player.name} drew {drawn}", audience=(player.name,))
 
 
 def _draw(state: CargoState, source: list[str], into: list[str], n: int) -> int:

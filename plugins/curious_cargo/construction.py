@@ -20,7 +20,7 @@ from typing import Any
 from dockyard import Action, Context
 from dockyard.words import plural
 
-from .bonuses import draw_tiles, give, move_forklift, to_supply
+from .bonuses import draw_tiles, give, move_forklift, tell_drawn, to_supply
 from .components import Cell, Item, cell_name, parse_cell
 from .facility import DIRECTIONS, Facility, second_cell
 from .rounds import CONSTRUCTION_ONLY, Rounds, in_turn, turn_guard
@@ -47,12 +47,13 @@ class Construction(Rounds):
     def do_draw(self, state: CargoState, seat: int, ctx: Context) -> None:
         player = state.seats[seat]
         state.turn.actions -= 1
-        draw_tiles(state, player, 1)
+        got = draw_tiles(state, player, 1)
         ctx.emit(
             "draw",
             player.name,
             f"{player.name} draws a Conveyor tile ({plural(state.turn.actions, 'action')} left)",
         )
+        tell_drawn(ctx, player, player.hand, got)
 
     def why_not_place(
         self,

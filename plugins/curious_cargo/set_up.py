@@ -17,7 +17,7 @@ from dockyard import flow as flowlib
 from dockyard.flow import FlowState
 from dockyard.words import plural
 
-from .bonuses import draw_trucks
+from .bonuses import draw_trucks, tell_drawn
 from .components import CuriousCargoContent
 from .facility import Facility
 from .rounds import Rounds, phase_name
@@ -131,6 +131,7 @@ class SetUp(Rounds):
             n = draw_trucks(state, player, rules["deal"])
             if not _drafting(state):
                 ctx.emit("deal", player.name, f"{player.name} is dealt {plural(n, 'Truck card')}")
+                tell_drawn(ctx, player, player.trucks, n)
             else:
                 player.draft = player.trucks[-n:]
                 del player.trucks[-n:]
@@ -139,6 +140,7 @@ class SetUp(Rounds):
                     player.name,
                     f"{player.name} is dealt {plural(n, 'Truck card')} to choose from",
                 )
+                tell_drawn(ctx, player, player.draft, n)
         setup.hook.cc_setup(state=state, ctx=ctx)
         flowlib.start(self, state, ctx)
         return state

@@ -11,7 +11,7 @@ from dockyard import Context
 from dockyard import flow as flowlib
 from dockyard.words import plural
 
-from .bonuses import draw_tiles, draw_trucks, to_supply
+from .bonuses import draw_tiles, draw_trucks, tell_drawn, to_supply
 from .rounds import TRUCKING_ONLY, Rounds, in_turn, pending
 from .state import CargoState
 from .trucking import continue_loading, load, play_truck, start_loading
@@ -88,6 +88,7 @@ class TruckingPhase(Rounds):
         ctx.emit(
             "discard", player.name, f"{player.name} discards {card_id} for {got} Conveyor tiles"
         )
+        tell_drawn(ctx, player, player.hand, got)
 
     @in_turn(TRUCKING_ONLY, NOT_TRUCKING, none_if=cannot_recycle)
     def why_not_recycle(self, state: CargoState, seat: int, first: str, second: str) -> str | None:
@@ -112,12 +113,13 @@ class TruckingPhase(Rounds):
         gone = [player.storage["ab".index(s)].pop() for s in (first, second)]
         state.discarded_tiles.extend(gone)
         state.turn.main = "recycle"
-        draw_trucks(state, player, 1)
+        got = draw_trucks(state, player, 1)
         ctx.emit(
             "recycle",
             player.name,
             f"{player.name} discards {' and '.join(gone)} from storage for a Truck card",
         )
+        tell_drawn(ctx, player, player.trucks, got)
 
     @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
     def why_not_dispatch(self, state: CargoState, seat: int) -> str | None:
@@ -149,6 +151,7 @@ class TruckingPhase(Rounds):
             player.name,
             f"{player.name} uses a Trucking token: draws {plural(n, 'Truck card')}, +{extra} AP ({turn.ap} AP)",
         )
+        tell_drawn(ctx, player, player.trucks, n)
 
     def why_not_load(self, state: CargoState, seat: int, *spaces: int) -> str | None:
         decision = pending(state, seat)

@@ -15,7 +15,7 @@ from typing import Any
 
 from dockyard import Action, Context, Variant, hookimpl
 
-from .bonuses import draw_trucks
+from .bonuses import draw_trucks, tell_drawn
 from .components import Item, TruckCard
 from .night_shift import NIGHT_SHIFT
 from .variant_summaries import SUMMARIES
@@ -210,13 +210,14 @@ class Mulligan:
         state.rules[self._key(seat)] = 1
         player.trucks.clear()
         state.deck[:0] = cards  # the deck is drawn from its end: index 0 is the bottom
-        draw_trucks(state, player, len(cards))
+        got = draw_trucks(state, player, len(cards))
         ctx.emit(
             "mulligan",
             player.name,
             f"{player.name} takes their mulligan: {len(cards)} Truck cards to the bottom of the "
             f"deck, {len(cards)} drawn",
         )
+        tell_drawn(ctx, player, player.trucks, got)
 
 
 MULLIGAN = Variant(

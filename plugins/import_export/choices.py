@@ -176,9 +176,12 @@ def ask(
         }
         words = ", ".join(w for w, _ in opts[:8]) + (", ..." if len(opts) > 8 else "")
         prompt = f"{state.c.card(who.card).name}: choose {words}"
-        push(state, Decision(chooser, POWER, prompt, (json.dumps(data),)))
+        push(state, Decision(chooser, POWER, prompt, (json.dumps(data),), private=True))
         name = state.players[chooser]
-        ctx.emit("ask", name, f"{name}: {prompt}")
+        # the choices may be cards of the chooser's hand: asked of them alone, the others told
+        # only who is asked, by which card
+        ctx.emit("ask", name, f"{name}: {prompt}", audience=(name,))
+        ctx.emit("asked", name, f"{name} is asked to choose ({state.c.card(who.card).name})")
 
 
 def question(decision: Decision) -> dict[str, Any]:
@@ -199,7 +202,16 @@ def answered(state: ImportExportState, decision: Decision, word: str, ctx: Conte
     who = Who(data["owner"], data["them"], data["card"], data["data"])
     chosen = dict(options(state, data["spec"], who, decision.player))[word]
     name = state.players[decision.player]
-    ctx.emit("choose", name, f"{name} chooses {word} ({state.c.card(who.card).name})")
+    text = f"{name} chooses {word} ({state.c.card(who.card).name})"
+    # a card of a hand is named only to the chooser and that hand's owner (the choice was
+    # announced to everyone as made in secret); the moves that follow say what becomes public
+    owners = [s for s, hand in enumerate(state.hands) if word in hand]
+    if owners:
+        audience = tuple(dict.fromkeys([name, *(state.players[s] for s in owners)]))
+        ctx.emit("choose", name, text, audience=audience)
+        ctx.emit("choose", name, f"{name} chooses ({state.c.card(who.card).name})")
+    else:
+        ctx.emit("choose", name, text)
     run(state, who, [*chosen, *data["rest"]], ctx)
 
 

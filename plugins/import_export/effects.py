@@ -238,11 +238,14 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     if kind == "shipments" and giver is not None:
         state.lost[giver] += 1
     _put(state, who, card, spec["to"], ctx)
-    ctx.emit(
-        "move",
-        _name(state, who.me),
-        f"{card} moves from {spec['from']} to {spec['to']} ({who.card})",
-    )
+    text = f"{card} moves from {spec['from']} to {spec['to']} ({who.card})"
+    _, taker, to_kind = zone(state, who, spec["to"])
+    if kind == "hand" and to_kind == "hand" and giver is not None and taker is not None:
+        # from a hand to a hand: only the two players see which card (the others, that one did)
+        names = (state.players[giver], state.players[taker])
+        ctx.emit("move", _name(state, who.me), text, audience=names)
+        text = f"a card moves from {spec['from']} to {spec['to']} ({who.card})"
+    ctx.emit("move", _name(state, who.me), text)
 
 
 def _everywhere(state: ImportExportState) -> list[list[str]]:
@@ -286,9 +289,12 @@ def e_draw_match(state: ImportExportState, who: Who, spec: Any, ctx: Context) ->
         if card is None:
             break
         state.hands[who.me].append(card)
-        ctx.emit("draw", _name(state, who.me), f"{_name(state, who.me)} draws {card} ({who.card})")
+        _drew(state, who, card, ctx)
         if card == spec.get("card") or state.c.card(card).type == spec.get("type"):
             hit = True
+            # the match is shown as a match; which card it is stays in the hand, unseen
+            name = _name(state, who.me)
+            ctx.emit("match", name, f"{name} draws a match ({who.card})")
     if hit:
         run(state, who, spec["then"], ctx)
 
@@ -390,9 +396,15 @@ def c_draw_then(
         run(state, who, rest, ctx)
         return
     state.hands[who.me].append(card)
-    name = _name(state, who.me)
-    ctx.emit("draw", name, f"{name} draws {card} ({who.card})", cards=1)
+    _drew(state, who, card, ctx)
     run(state, who, [*substitute(spec["then"], card, "$drawn"), *rest], ctx)
+
+
+def _drew(state: ImportExportState, who: Who, card: str, ctx: Context) -> None:
+    """A card drawn into a hand by a power: everyone sees that one was, its drawer which."""
+    name = _name(state, who.me)
+    ctx.emit("draw", name, f"{name} draws a card ({who.card})", cards=1)
+    ctx.emit("drew", name, f"{name} drew {card} ({who.card})", audience=(name,))
 
 
 def fits_mine(state: ImportExportState, who: Who, card: Any) -> bool:

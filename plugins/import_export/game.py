@@ -258,7 +258,10 @@ class ImportExport(Game):
     ) -> str | None:
         decision = asked(state, player)
         if decision is None:
-            return f"first {state.flow.pending[-1].prompt}"
+            top = state.flow.pending[-1]
+            if top.private:  # its choices are cards of the asked player's hand
+                return f"first {state.players[top.player]} answers"
+            return f"first {top.prompt}"
         if decision.kind == FREE:
             if Action(state.players[player], verb, args) in free_options(state, decision):
                 return None
@@ -395,8 +398,14 @@ class ImportExport(Game):
         return action_from_tree(verb, args)
 
     def announce(self, action: Action) -> str | None:
-        """A bid is sealed: everyone sees that it was made, the amounts at the reveal."""
-        return f"{action.player}: bid (in secret)" if action.verb == "bid" else None
+        """A bid is sealed: everyone sees that it was made, the amounts at the reveal. An
+        answer to a question may name a card of a hand: everyone sees that it was given, and
+        the events that follow say what of it may be seen by whom."""
+        if action.verb == "bid":
+            return f"{action.player}: bid (in secret)"
+        if action.verb == "choose":
+            return f"{action.player}: choose (in secret)"
+        return None
 
     def legal_group(self, action: Action) -> str:
         if action.verb == "lead":
@@ -434,6 +443,11 @@ class ImportExport(Game):
 
     def secrets(self, state: ImportExportState, seat: int) -> list[str]:
         return secrets(state, seat)
+
+    def hidden_query(self, state: ImportExportState, path: str, viewer: int | None) -> str | None:
+        from .information import hidden_query
+
+        return hidden_query(state, path, viewer)
 
     def query(self, state: ImportExportState, path: str) -> Any:
         from .information import query

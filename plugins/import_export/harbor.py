@@ -75,3 +75,5 @@ def draw(state: ImportExportState, seat: int, ctx: Context) -> None:
     name = state.players[seat]
     ran_out = " (the deck and the discard pile are empty)" if state.exhausted else ""
     ctx.emit("draw", name, f"{name} draws {got} card{'s' * (got != 1)}{ran_out}", cards=got)
+    if got:  # the one who drew is told what at once
+        ctx.emit("drew", name, f"{name} drew {', '.join(hand[-got:])}", audience=(name,))

@@ -106,6 +106,26 @@ def secrets(state: ImportExportState, seat: int) -> list[str]:
     return out
 
 
+def hidden_query(state: ImportExportState, path: str, viewer: int | None) -> str | None:
+    """Why `viewer` may not ask `path`: another player's hand (`has.P.CARD`) and the discard
+    pile under its top card (`on.discard.CARD`) are hidden; the words never depend on the
+    answer."""
+    head, _, rest = path.partition(".")
+    who = "a spectator" if viewer is None else state.players[viewer]
+    if head == "has":
+        owner = rest.partition(".")[0]
+        if owner in state.players and state.players.index(owner) != viewer:
+            return f"{owner}'s hand is hidden from {who} (ask only about your own: has.{who}.CARD)"
+    if head == "on" and rest.startswith("discard."):
+        card = rest.partition(".")[2]
+        if not (state.discard and state.discard[-1] == card):
+            return (
+                'the discard pile is hidden but for its top card ("only the top showing card '
+                'is known"): ask about the top card, or `show`'
+            )
+    return None
+
+
 def query(state: ImportExportState, path: str, phase: str) -> Any:
     head, _, rest = path.partition(".")
     if not rest:
