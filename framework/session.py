@@ -21,7 +21,6 @@ from .config import Config
 from .flow import actors
 from .game import (
     Action,
-    make_event,
     Context,
     DockyardError,
     Event,
@@ -29,6 +28,7 @@ from .game import (
     IllegalAction,
     Outcome,
     Setup,
+    make_event,
 )
 from .history import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, History
 from .language import ParseError, Statement
