@@ -7,8 +7,9 @@ anywhere."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .core import Action, DockyardError, Event
 
@@ -20,7 +21,23 @@ UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its w
 # collections stay rare), and an undo that deep makes the copies near where it lands again
 SPARSE_EVERY = 64
 
-__all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History"]
+__all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History", "locked"]
+
+_S = TypeVar("_S", bound="History")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def locked(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+    """The method runs whole under its session's lock (`Session.lock`, reentrant), so that
+    threads sharing a session never see or make a game half changed."""
+
+    @wraps(method)
+    def run(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 class History:
@@ -37,6 +54,7 @@ class History:
     _checkpoints: list[tuple[int, Any, int]]
     last_events: list[Event]
     _epoch: int
+    lock: Any  # a threading.RLock: see `locked`
 
     def format(self, action: Action) -> str:
         raise NotImplementedError
@@ -97,6 +115,7 @@ class History:
         self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
         return state, events
 
+    @locked
     def why_not_undo(
         self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True
     ) -> str | None:
@@ -124,6 +143,7 @@ class History:
             )
         return None
 
+    @locked
     def undo(
         self,
         n: int = 1,
@@ -157,6 +177,7 @@ class History:
         self.last_events = []
         return n
 
+    @locked
     def redo(self, n: int = 1) -> int:
         done = 0
         while done < n and self.redo_stack:
