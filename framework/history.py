@@ -7,8 +7,9 @@ anywhere."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .core import Action, DockyardError, Event
 
@@ -20,7 +21,34 @@ UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its w
 # collections stay rare), and an undo that deep makes the copies near where it lands again
 SPARSE_EVERY = 64
 
-__all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History"]
+__all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History", "locked"]
+
+_S = TypeVar("_S", bound="History")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def locked(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+    """The method runs whole under its session's lock (`Session.lock`, reentrant), so that
+    threads sharing a session never see or make a game half changed."""
+
+    @wraps(method)
+    def run(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        lock = self.lock
+        lock.acquire()  # (cheaper than `with`)
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            lock.release()
+
+    return run
+
+
+def _bad_count(what: str, n: Any) -> str | None:
+    """Why `n` is not a count of actions for undo or redo (a whole number, 1 or more)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        return f"{what} one action or more, not {n!r}"
+    return None
 
 
 class History:
@@ -37,6 +65,11 @@ class History:
     _checkpoints: list[tuple[int, Any, int]]
     last_events: list[Event]
     _epoch: int
+    lock: Any  # a threading.RLock: see `locked`
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        raise NotImplementedError
 
     def format(self, action: Action) -> str:
         raise NotImplementedError
@@ -60,6 +93,23 @@ class History:
         keep_from: int | None = None,
     ) -> None:
         raise NotImplementedError
+
+    def _bad_undo(self, n: Any, players: Any, **flags: Any) -> str | None:
+        """Why undo's arguments are bad (None when they are good): `n` a whole number, 1 or
+        more; `players` None or names of this game's players; the flags True or False."""
+        bad = _bad_count("undo takes back", n)
+        if bad is None and players is not None:
+            if isinstance(players, str | bytes) or not isinstance(players, Collection):
+                bad = f"players is a collection of player names, not {players!r}"
+            else:
+                for name in players:
+                    if name not in self.players:
+                        names = ", ".join(self.players)
+                        return f"no player {name!r} in this game (players: {names})"
+        for name, flag in flags.items():
+            if bad is None and not isinstance(flag, bool):
+                bad = f"{name} is True or False, not {flag!r}"
+        return bad
 
     def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
         """Keep a copy of `state` (the session's) after `n` actions (all of the log), and let
@@ -97,14 +147,16 @@ class History:
         self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
         return state, events
 
+    @locked
     def why_not_undo(
         self, n: int = 1, players: Collection[str] | None = None, barriers: bool = True
     ) -> str | None:
         """None when the last `n` actions may be taken back, else why not: an action that
         revealed hidden information (a draw, a roll, a flip) is a barrier, and with `players`
         only their own actions may be taken back."""
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            return f"undo takes back one action or more, not {n!r}"
+        bad = self._bad_undo(n, players, barriers=barriers)
+        if bad is not None:
+            return bad
         if not self.log:
             return "nothing to undo"
         n = min(n, len(self.log))
@@ -124,6 +176,7 @@ class History:
             )
         return None
 
+    @locked
     def undo(
         self,
         n: int = 1,
@@ -139,7 +192,11 @@ class History:
         revealed hidden information (a draw, a roll, a card turned up) is not taken back
         (DockyardError), because nobody can be made to forget it; with `players`, only their
         own actions are. The REPL always asks for barriers. (`force` is the old spelling of
-        "no barriers", kept for callers that used it.)"""
+        "no barriers", kept for callers that used it.) A bad argument (`undo("1")`, a `players`
+        naming nobody in the game) is a DockyardError and changes nothing."""
+        bad = self._bad_undo(n, players, barriers=barriers, force=force)
+        if bad is not None:
+            raise DockyardError(f"cannot undo: {bad}")
         if not self.log:
             return 0
         reason = self.why_not_undo(n, players, barriers=barriers and not force)
@@ -157,7 +214,13 @@ class History:
         self.last_events = []
         return n
 
+    @locked
     def redo(self, n: int = 1) -> int:
+        """Play again the last `n` actions undone (as many as there are); returns how many.
+        A bad `n` (`redo("1")`, `redo(0)`, `redo(1.5)`) is a DockyardError and changes nothing."""
+        bad = _bad_count("redo plays again", n)
+        if bad is not None:
+            raise DockyardError(f"cannot redo: {bad}")
         done = 0
         while done < n and self.redo_stack:
             action = self.redo_stack.pop()

@@ -3,11 +3,17 @@
 A codec: a `Record` (the configuration plus the action lines) to text and back, every field
 checked. `Session.load` replays the record and checks every action, so a damaged or edited save
 is refused with a message naming the offending entry, and never half-loaded.
+
+A save is sealed whole: its digest covers the game, seed, players, variants, content fingerprint,
+dockyard version and every action (all but `content_dirs`, which may be pointed at the same
+content moved elsewhere: the fingerprint still has to match), so an edited header never loads as
+another game. A save of an unknown format, or written by a newer dockyard, is refused by name.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import tomllib
@@ -20,11 +26,36 @@ import tomli_w
 from .core import DockyardError
 from .files import MAX_SAVE_BYTES, FileProblem, read_text, write_atomic
 
-FORMAT = 2  # 2 added `action_count` and `digest`; format 1 saves still load
+# 2 added `action_count` and a `digest` of the actions; 3 made the digest cover the whole save.
+# Format 2 saves still load (only their actions are sealed); format 1 (no digest) no longer does.
+FORMAT = 3
+READS = (2, 3)
+
+# what a format-3 digest covers, in this order: every field `dumps` writes but the content
+# folders (a user may move the content, and its fingerprint is sealed) and the digest itself
+SEALED = (
+    "format",
+    "dockyard",
+    "game",
+    "seed",
+    "players",
+    "variants",
+    "content",
+    "action_count",
+    "actions",
+)
 
 
-def digest(lines: list[str]) -> str:
-    """A fingerprint of a save's action lines, so an edited or truncated save is noticed."""
+def digest(doc: dict[str, Any]) -> str:
+    """The fingerprint of a save (format 3) as a document, so that any edit of it is noticed:
+    of its SEALED fields as canonical JSON (a missing one as null)."""
+    sealed = [doc.get(key) for key in SEALED]
+    text = json.dumps(sealed, separators=(",", ":"), default=repr)  # default: never a crash
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def actions_digest(lines: list[str]) -> str:
+    """The fingerprint of a format-2 save: of its action lines only."""
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
@@ -56,11 +87,12 @@ def dumps(record: Record, where: str | Path | None = None) -> str:
         "content": record.fingerprint,
         "content_dirs": [_relative(d, where) for d in record.content_dirs],
         "action_count": len(lines),
-        "digest": digest(lines),
+        "digest": "",
         "actions": lines,
     }
     if record.fingerprint is None:
         del doc["content"]
+    doc["digest"] = digest(doc)
     return tomli_w.dumps(doc, multiline_strings=False)
 
 
@@ -98,11 +130,7 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Record:
             what, line, col = found.groups()
             raise DockyardError(f"{where}:{line}:{col}: not a valid save (TOML): {what}") from None
         raise DockyardError(f"{where}: not a valid save (TOML): {exc}") from None
-    fmt = doc.get("format", 1)  # a hand-written save without a format is read as format 1
-    if fmt not in (1, FORMAT):
-        raise DockyardError(
-            f"{where}: save format {fmt!r} is not supported (this dockyard reads {FORMAT})"
-        )
+    fmt = _format(doc, where, text)
     game = _field(doc, "game", str, where)
     seed = _field(doc, "seed", int, where)
     players = _field(doc, "players", list, where)
@@ -113,8 +141,7 @@ def loads(text: str, where: str = "<save>", content: Any = None) -> Record:
         if not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs):
             raise DockyardError(f"{where}: 'content_dirs' must be a list of folder names")
         dirs = [_content_dir(d, where, text) for d in dirs]
-    if fmt >= 2:
-        _check_actions(doc, actions, where, text)
+    _check_sealed(doc, fmt, actions, where, text)
     if not all(isinstance(p, str) for p in players) or not all(
         isinstance(v, str) for v in variants
     ):
@@ -162,8 +189,49 @@ def _line_of(text: str, key: str) -> int:
     return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
-def _check_actions(doc: dict[str, Any], actions: list[Any], where: str, text: str) -> None:
-    """A format-2 save says how many actions it holds and their digest: both must agree."""
+def _format(doc: dict[str, Any], where: str, text: str) -> int:
+    """The save's format, one this dockyard reads, and written by this dockyard or an older one
+    (else refused, naming the file, line and field)."""
+    from packaging.version import InvalidVersion, Version  # only when a save is read
+
+    from ._version import __version__
+
+    if "format" not in doc:
+        raise DockyardError(
+            f"{where}: missing 'format': a save without one is of format 1, which this dockyard "
+            f"no longer reads (it reads formats {' and '.join(map(str, READS))})"
+        )
+    fmt = doc["format"]
+    at = f"{where}:{_line_of(text, 'format')}"
+    if type(fmt) is not int or fmt not in READS:
+        if type(fmt) is int and fmt > FORMAT:
+            why = "a newer dockyard wrote it: upgrade to load it"
+        elif type(fmt) is int and 1 <= fmt < READS[0]:
+            why = f"format {fmt}, with no digest, is no longer read"
+        else:
+            why = "no dockyard writes it"
+        raise DockyardError(
+            f"{at}: 'format' {fmt!r}: this dockyard reads save formats "
+            f"{' and '.join(map(str, READS))} ({why})"
+        )
+    if fmt >= 3 or "dockyard" in doc:
+        version = _field(doc, "dockyard", str, where)
+        at = f"{where}:{_line_of(text, 'dockyard')}"
+        try:
+            newer = Version(version) > Version(__version__)
+        except InvalidVersion:
+            raise DockyardError(f"{at}: 'dockyard' {version!r} is not a version") from None
+        if newer:
+            raise DockyardError(
+                f"{at}: 'dockyard' {version!r}: the save was written by a newer dockyard than "
+                f"this one ({__version__}): upgrade to load it"
+            )
+    return int(fmt)
+
+
+def _check_sealed(doc: dict[str, Any], fmt: int, actions: list[Any], where: str, text: str) -> None:
+    """A save says how many actions it holds and its digest: both must agree (format 2 seals
+    only the actions, format 3 the whole save)."""
     count = _field(doc, "action_count", int, where)
     sealed = _field(doc, "digest", str, where)
     _lines_of_text(actions, where)
@@ -173,10 +241,16 @@ def _check_actions(doc: dict[str, Any], actions: list[Any], where: str, text: st
             f"{at}: the save says it holds {count} actions but it holds {len(actions)}: "
             "it was truncated or edited"
         )
-    if digest(actions) != sealed:
+    if fmt == 2 and actions_digest(actions) != sealed:
         at = f"{where}:{_line_of(text, 'actions')}"
         raise DockyardError(
             f"{at}: the actions do not match the save's digest: it was edited or damaged"
+        )
+    if fmt >= 3 and digest(doc) != sealed:
+        at = f"{where}:{_line_of(text, 'digest')}"
+        raise DockyardError(
+            f"{at}: the save does not match its digest: it was edited or damaged (its game, "
+            "seed, players, variants, content, version and actions are sealed together)"
         )
 
 

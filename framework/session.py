@@ -8,6 +8,11 @@
     s.save("game.toml"); Session.load("game.toml")
 
 A session is its seed plus its action log: undo, redo, save and load all replay that log.
+
+A session may be shared between threads: each call that reads or changes the game (apply, undo,
+redo, legal_actions, check, clone, save, render...) runs whole under the session's own lock, so
+of two exclusive actions applied at once one wins and the other is judged against the new state
+(IllegalAction). To make several calls one step (list, then apply), hold `with s.lock:`.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from threading import RLock
 from typing import Any
 
 from .config import Config
@@ -30,7 +36,7 @@ from .game import (
     Setup,
     make_event,
 )
-from .history import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, History
+from .history import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, History, locked
 from .language import ParseError, Statement
 from .offered import held_elsewhere, listed
 from .prepared import prepared
@@ -53,6 +59,9 @@ class Session(History):
         variants: Iterable[str] = (),
         content: Iterable[str | Path] = (),
     ) -> None:
+        # every call that reads or changes the game runs whole under it (reentrant: a rule's
+        # event listener may call the session back); a clone gets its own
+        self.lock = RLock()
         found = prepared(game, seed, players, variants, content)
         c = found.config
         self.config = Config(c.game, seed, c.players, c.variants, c.content_dirs)
@@ -83,11 +92,13 @@ class Session(History):
         self.events.extend(setup_events)
         self.last_events: list[Event] = setup_events
 
+    @locked
     def clone(self) -> Session:
         """A session that goes on from this one on its own: the same game so far (log, events,
         undo, checkpoints), sharing only what never changes (content, grammar, plugins)."""
         twin = object.__new__(Session)
         twin.__dict__.update(self.__dict__)
+        twin.lock = RLock()
         twin.options = dict(self.options)
         twin.log = list(self.log)
         twin.redo_stack = list(self.redo_stack)
@@ -163,6 +174,7 @@ class Session(History):
                 f"no player {player!r} in this game (players: {', '.join(self.players)})"
             ) from None
 
+    @locked
     def actors(self) -> list[str]:
         """Names of the players who may act now."""
         return [self.players[s] for s in actors(self.state)]
@@ -172,6 +184,15 @@ class Session(History):
         return self.state.flow.over is not None
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
+        """The actions the players to move (or `player`) may play now."""
+        lock = self.lock  # what is listed, and the epoch it is listed for, go together
+        lock.acquire()  # (cheaper than `with`, and this is called before every move)
+        try:
+            return self._listed(player)
+        finally:
+            lock.release()
+
+    def _listed(self, player: str | None) -> list[Action]:
         allowed = actors(self.state)
         seats = allowed if player is None else [self._seat(player)]
         if len(seats) == 1 and seats[0] in allowed:
@@ -266,6 +287,7 @@ class Session(History):
                 f"{type(exc).__name__}: {exc} (the game is as it was before)"
             ) from exc
 
+    @locked
     def check(self, action: Action) -> str | None:
         """None if `action` is legal now, else why not."""
         bad = self.malformed(action)
@@ -280,18 +302,23 @@ class Session(History):
     # ---- play ------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play `action`: all of it, or (IllegalAction) nothing at all."""
-        # just listed as legal (the very object): it is
-        if self._offered_epoch == self._epoch and listed(action, self._offered):
-            seat = self.config.players.index(action.player)
-        else:
-            bad = self.malformed(action)
-            if bad is not None:
-                raise IllegalAction(bad)
-            seat = self._seat(action.player)
-            reason = self._why_illegal(self.state, action, seat)
-            if reason is not None:
-                raise IllegalAction(reason)
-        return self._play(action, seat)
+        lock = self.lock  # judged and played against one state: another thread's call waits
+        lock.acquire()  # (cheaper than `with`)
+        try:
+            # just listed as legal (the very object), and nothing played since: it is
+            if self._offered_epoch == self._epoch and listed(action, self._offered):
+                seat = self.config.players.index(action.player)
+            else:
+                bad = self.malformed(action)
+                if bad is not None:
+                    raise IllegalAction(bad)
+                seat = self._seat(action.player)
+                reason = self._why_illegal(self.state, action, seat)
+                if reason is not None:
+                    raise IllegalAction(reason)
+            return self._play(action, seat)
+        finally:
+            lock.release()
 
     def _play(self, action: Action, seat: int) -> list[Event]:
         """Play `action` of `seat`, known to be legal."""
@@ -394,24 +421,29 @@ class Session(History):
             return self.game.format_action(action)
 
     # ---- information -----------------------------------------------------------------------
+    @locked
     def view(self, player: str | None = None) -> dict[str, Any]:
         seat = None if player is None else self._seat(player)
         return self.game.view(self.state, seat)
 
+    @locked
     def render(self, player: str | None = None, topic: str = "") -> str:
         seat = None if player is None else self._seat(player)
         return self.game.render(self.state, seat, topic)
 
+    @locked
     def picture(self, player: str | None = None) -> Any:
         """The table as `player` sees it, as an SVG drawing (dockyard.svg.Svg; its
         `to_string()` is the document), or None when the game draws no pictures."""
         seat = None if player is None else self._seat(player)
         return self.game.picture(self.state, seat)
 
+    @locked
     def scores(self) -> list[float] | None:
         """Each player's points as they stand now (None: the game does not count them)."""
         return self.game.scores(self.state)
 
+    @locked
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it goes on); `end` holds the stable ids of what ended
         it, from the game's outcome or else from the trigger that stopped the flow."""
@@ -423,6 +455,7 @@ class Session(History):
         return found
 
     # ---- saves -----------------------------------------------------------------------------
+    @locked
     def record(self) -> Record:
         """What a save holds: the configuration and the action lines."""
         c = self.config

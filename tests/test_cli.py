@@ -212,9 +212,11 @@ def test_save_then_load_in_the_repl_gives_the_same_game(tmp_path, monkeypatch) -
 
 def test_load_of_a_missing_or_damaged_save_keeps_the_game(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
+    from dockyard.saves import Record, dumps
+
+    lines = ("x: mark b2", "o: mark b2")  # sealed as written, but the second is illegal
     (tmp_path / "bad.toml").write_text(
-        'game = "tictactoe"\nseed = 0\nplayers = ["x", "o"]\n'
-        'variants = []\nactions = ["x: mark b2", "o: mark b2"]\n'
+        dumps(Record("tictactoe", 0, ("x", "o"), (), (), None, lines))
     )
     sh, _, _ = shell()
     sh.run_line("mark c1")

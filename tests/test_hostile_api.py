@@ -86,6 +86,49 @@ def test_api_calls_with_wrong_types_are_dockyard_errors() -> None:
         s.undo()
 
 
+BAD_UNDO_REDO = {
+    "redo(None)": lambda s: s.redo(None),
+    "redo('1')": lambda s: s.redo("1"),
+    "redo(-1)": lambda s: s.redo(-1),
+    "redo(0)": lambda s: s.redo(0),
+    "redo(1.5)": lambda s: s.redo(1.5),
+    "redo(True)": lambda s: s.redo(True),
+    "undo('1')": lambda s: s.undo("1"),
+    "undo(None)": lambda s: s.undo(None),
+    "undo(1.0)": lambda s: s.undo(1.0),
+    "undo(False)": lambda s: s.undo(False),
+    "undo(players='x')": lambda s: s.undo(1, players="x"),
+    "undo(players=5)": lambda s: s.undo(1, players=5),
+    "undo(players=['z'])": lambda s: s.undo(1, players=["z"]),
+    "undo(barriers='yes')": lambda s: s.undo(1, barriers="yes"),
+    "undo(force=1)": lambda s: s.undo(1, force=1),
+}
+
+
+@pytest.mark.parametrize("call", BAD_UNDO_REDO.values(), ids=BAD_UNDO_REDO.keys())
+@pytest.mark.parametrize("undone", [0, 1, 2], ids=["none undone", "one undone", "all undone"])
+def test_bad_undo_and_redo_arguments_are_dockyard_errors_and_change_nothing(call, undone) -> None:
+    """Never a bare TypeError, a silent 0 or a coercion (`redo(True)` as 1, `redo(1.5)` as 2),
+    whatever there is to undo or redo."""
+    s = Session("tictactoe", seed=1)
+    s.apply_text("x: mark a1")
+    s.apply_text("o: mark b1")
+    if undone:
+        s.undo(undone)
+    before = snapshot(s, renders=False), list(s.redo_stack)
+    with pytest.raises(DockyardError, match=r"^cannot (undo|redo): .*(not|no player)"):
+        call(s)
+    assert (snapshot(s, renders=False), list(s.redo_stack)) == before
+
+
+def test_a_bad_undo_count_is_refused_even_with_nothing_to_undo() -> None:
+    s = Session("tictactoe", seed=1)
+    with pytest.raises(DockyardError, match="undo takes back one action or more, not '1'"):
+        s.undo("1")
+    assert s.undo() == 0 and s.redo() == 0  # nothing to undo or redo is not an error
+    assert s.why_not_undo(1, players="x") == "players is a collection of player names, not 'x'"
+
+
 @pytest.mark.parametrize("path", ["/", ".", "/dev/zero"])
 def test_load_of_a_device_or_folder_is_refused_without_reading_it(path) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)

@@ -58,7 +58,7 @@ def test_a_truncated_save_is_reported_with_its_line(tmp_path) -> None:
     with pytest.raises(DockyardError, match=r"cut.toml:\d+: the save says it holds 3 actions"):
         Session.load(tmp_path / "cut.toml")
     (tmp_path / "edit.toml").write_text(text.replace("x: mark a2", "x: mark c3"))
-    with pytest.raises(DockyardError, match=r"edit.toml:\d+: the actions do not match"):
+    with pytest.raises(DockyardError, match=r"edit.toml:\d+: the save does not match its digest"):
         Session.load(tmp_path / "edit.toml")
 
 
@@ -159,6 +159,43 @@ def test_a_failed_save_or_load_leaves_the_repl_and_the_game_as_they_were(
     assert snapshot(sh.session) == before
     assert Path("existing.toml").read_text() == "keep"
     sh.run_line("mark b2")  # and play goes on
+
+
+LINE_EDITS = {  # a line of a Curious Cargo save edited as by hand: what the message says
+    "seed": (r"^seed = .*", "seed = 109", r"g.toml:\d+: the save does not match its digest"),
+    "variants": (r"^variants = \[\]", 'variants = ["night-shift"]', "does not match its digest"),
+    "players": (r'^    "p2",', '    "bob",', "does not match its digest"),
+    "content": (r"^content = .*", 'content = "0123456789abcdef"', "does not match its digest"),
+    "format": (r"^format = .*", "format = 1", r"g.toml:1: 'format' 1: this dockyard reads"),
+    "dockyard": (r"^dockyard = .*", 'dockyard = "9.9"', r"g.toml:2: 'dockyard' '9.9': .*newer"),
+}
+
+
+@pytest.mark.parametrize(("pattern", "line", "message"), LINE_EDITS.values(), ids=LINE_EDITS)
+def test_a_save_edited_by_hand_is_refused_by_the_repl_naming_why(
+    tmp_path, monkeypatch, pattern, line, message
+) -> None:
+    """Never loaded as another game (other seed, variants, players) nor refused with a rule's
+    message; the game in the REPL stays as it was."""
+    import re
+
+    monkeypatch.chdir(tmp_path)
+    s = Session("curious-cargo", seed=108)
+    s.apply_text("p1: keep truck01")
+    s.apply_text("p2: keep truck21")
+    s.save("base.toml")
+    edited = re.sub(pattern, line, Path("base.toml").read_text(), count=1, flags=re.M)
+    assert edited != Path("base.toml").read_text()
+    Path("g.toml").write_text(edited)
+    with pytest.raises(DockyardError, match=message):
+        Session.load("g.toml")
+    sh = shell()
+    sh.run_line("mark a1")
+    before = snapshot(sh.session)
+    with pytest.raises(DockyardError, match=r"^<input>:1:1: error: .*" + message):
+        sh.run_line("load g.toml")
+    assert snapshot(sh.session) == before
+    assert Session.load("base.toml").log == s.log  # the save as written loads
 
 
 def test_a_script_writes_only_under_the_current_folder(dockyard, tmp_path, monkeypatch) -> None:

@@ -11,7 +11,7 @@ import pytest
 import tomli_w
 from dockyard import DockyardError, Session
 from dockyard.queries import query
-from dockyard.saves import _quick, digest, dumps, loads
+from dockyard.saves import _quick, actions_digest, digest, dumps, loads
 from dockyard.testing import difference, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
@@ -89,18 +89,17 @@ def test_a_failed_save_reports_the_path_and_leaves_no_temporary_file(tmp_path) -
 
 def edited(reseal: bool = True, **changes: Any) -> str:
     """A good save of x: b2, o: a1 with some fields changed (None removes one); with `reseal`,
-    the action count and digest are made to match edited actions, as a writer would."""
+    the action count and digest are made to match the edited save, as a writer would."""
     doc = tomllib.loads(dumps(played("b2", "a1").record()))
     for key, value in changes.items():
         if value is None:
             del doc[key]
         else:
             doc[key] = value
-    if reseal and isinstance(changes.get("actions"), list):
-        lines = changes["actions"]
-        doc["action_count"] = len(lines)
-        if all(isinstance(line, str) for line in lines):
-            doc["digest"] = digest(lines)
+    if reseal:
+        if isinstance(changes.get("actions"), list):
+            doc["action_count"] = len(changes["actions"])
+        doc["digest"] = digest(doc)
     return tomli_w.dumps(doc)
 
 
@@ -116,14 +115,30 @@ DAMAGED = {
     "players as text": (edited(players="x o"), "g.toml: 'players' has the wrong type"),
     "players as numbers": (edited(players=[1, 2]), "must be lists of names"),
     "content folders as text": (edited(content_dirs="boards"), "'content_dirs' must be a list"),
-    "a newer format": (edited(format=3), "g.toml: save format 3 is not supported"),
+    "a newer format": (
+        edited(format=4),
+        r"g.toml:1: 'format' 4: this dockyard reads save formats 2 and 3 \(a newer dockyard",
+    ),
+    "an unknown format": (edited(format=0), r"g.toml:1: 'format' 0: .* \(no dockyard writes it"),
+    "format 1": (
+        edited(format=1),
+        r"g.toml:1: 'format' 1: this dockyard reads save formats 2 and 3 \(format 1, with no",
+    ),
+    "a format as text": (edited(format="3"), r"g.toml:1: 'format' '3': this dockyard reads"),
+    "no format (format 1)": (edited(format=None), "g.toml: missing 'format': .* format 1"),
+    "a newer dockyard": (
+        edited(dockyard="9.9"),
+        r"g.toml:2: 'dockyard' '9.9': the save was written by a newer dockyard than this one",
+    ),
+    "not a version": (edited(dockyard="soon"), r"g.toml:2: 'dockyard' 'soon' is not a version"),
+    "no dockyard version": (edited(dockyard=None), "g.toml: missing 'dockyard'"),
     "an action removed": (
         edited(False, actions=["x: mark b2"]),
         r"g.toml:\d+: the save says it holds 2 actions but it holds 1",
     ),
     "an action edited": (
         edited(False, actions=["x: mark b2", "o: mark a2"]),
-        r"g.toml:\d+: the actions do not match the save.s digest",
+        r"g.toml:\d+: the save does not match its digest: it was edited or damaged",
     ),
     "unknown game": (edited(game="chess"), "g.toml: unknown game 'chess'"),
     "unknown variant": (edited(variants=["misere"]), "g.toml: tictactoe has no variant 'misere'"),
@@ -161,6 +176,65 @@ def test_a_damaged_save_is_refused_with_one_message_saying_where(text, message) 
     assert "\n" not in str(caught.value)
 
 
+HEADER_EDITS = {
+    "seed": 4,
+    "game": "curious-cargo",
+    "players": ["o", "x"],
+    "variants": ["misere"],
+    "content": "0123456789abcdef",
+    "dockyard": "0.0.1",
+    "format": 2,
+}
+
+
+@pytest.mark.parametrize(("key", "value"), HEADER_EDITS.items(), ids=HEADER_EDITS.keys())
+def test_a_save_with_its_header_edited_is_refused_as_edited(key, value) -> None:
+    """The digest seals the whole save: an edited seed, game, players, variants, content
+    fingerprint or version is "edited or damaged", never another game nor a rule's message
+    (a format-3 save marked format 2 fails the format-2 digest of its actions)."""
+    with pytest.raises(DockyardError, match=r"^g.toml:\d+: .*digest: it was edited or damaged"):
+        loads(edited(False, **{key: value}), "g.toml")
+
+
+def test_the_content_folders_are_not_sealed_the_content_fingerprint_is(tmp_path) -> None:
+    """A save's content folder may be pointed at the same content moved elsewhere."""
+    board = tmp_path / "big"
+    board.mkdir()
+    (board / "board.json").write_text(
+        '{"$schema": "urn:dockyard:tictactoe:board", "size": 4, "win": 3}'
+    )
+    played("d4", content=(board,)).save(tmp_path / "g.toml")
+    board.rename(tmp_path / "moved")
+    text = (tmp_path / "g.toml").read_text()
+    (tmp_path / "g.toml").write_text(text.replace('"big"', '"moved"'))
+    assert query(Session.load(tmp_path / "g.toml"), "cell.d4") == "x"
+
+
+def test_a_save_of_the_previous_format_still_loads_with_its_actions_sealed() -> None:
+    """Format 2 (dockyard before the digest sealed the whole save) sealed only the actions."""
+    doc = tomllib.loads(dumps(played("b2", "a1").record()))
+    doc["format"] = 2
+    doc["digest"] = actions_digest(doc["actions"])
+    loaded = Session.from_record(loads(tomli_w.dumps(doc), "old.toml"))
+    assert loaded.log == played("b2", "a1").log
+    del doc["dockyard"]  # format 2 saves need not say which dockyard wrote them
+    assert loads(tomli_w.dumps(doc), "old.toml").actions == ("x: mark b2", "o: mark a1")
+    doc["actions"] = ["x: mark b2", "o: mark a2"]
+    with pytest.raises(DockyardError, match=r"old.toml:\d+: the actions do not match the save"):
+        loads(tomli_w.dumps(doc), "old.toml")
+
+
+def test_the_digest_seals_the_fields_not_their_layout() -> None:
+    """A save written by hand in another TOML layout (inline arrays, other key order) with the
+    right digest loads: the digest is of the values."""
+    doc = tomllib.loads(dumps(played("b2", "a1").record()))
+    text = "\n".join(
+        f"{k} = {tomli_w.dumps({'v': v})[4:].strip()}" for k, v in reversed(doc.items())
+    )
+    assert text != dumps(played("b2", "a1").record())
+    assert loads(text, "g.toml").actions == ("x: mark b2", "o: mark a1")
+
+
 def test_a_damaged_save_is_refused_whole_never_loaded_up_to_the_damage(tmp_path) -> None:
     path = tmp_path / "g.toml"
     path.write_text(edited(actions=["x: mark b2", "o: mark a1", "x: mark a1", "o: mark c3"]))
@@ -192,7 +266,7 @@ def test_a_save_whose_lines_leave_out_the_player_loads_as_the_game_was(tmp_path)
     bare = [line.split(": ", 1)[1] if line.endswith(": end") else line for line in doc["actions"]]
     assert bare.count("end") > 2 and {"p1: end", "p2: end"}.isdisjoint(bare)
     doc["actions"] = bare
-    doc["digest"] = digest(bare)  # as a writer of such a save would
+    doc["digest"] = digest(doc)  # as a writer of such a save would
     (tmp_path / "bare.toml").write_text(tomli_w.dumps(doc))
     loaded = Session.load(tmp_path / "bare.toml")
     assert loaded.log == s.log

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import random
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 
 import pytest
 from dockyard import Action, DockyardError, Game, IllegalAction, Outcome, Session, State
@@ -415,3 +420,117 @@ def test_unknown_game_and_variant_are_named_with_what_is_known() -> None:
         Session("chess")
     with pytest.raises(DockyardError, match="tictactoe has no variant 'misere' .variants: "):
         Session("tictactoe", variants=["misere"])
+
+
+# ---- threads ----------------------------------------------------------------------------------
+
+
+@contextmanager
+def _switching_often() -> Iterator[None]:
+    """Threads switch as often as the interpreter can, so that races happen."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+def _at_once(*calls: Callable[[], object]) -> list[str]:
+    """Run `calls` in threads released together; what each did: "done", or its error's name."""
+    gate = threading.Barrier(len(calls))
+    done: list[str] = [""] * len(calls)
+
+    def run(k: int) -> None:
+        gate.wait()
+        try:
+            calls[k]()
+            done[k] = "done"
+        except Exception as exc:
+            done[k] = type(exc).__name__
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    return done
+
+
+def _a_replay_of(s: Session) -> Session:
+    again = Session(s.config.game, seed=s.seed, players=s.players)
+    for action in s.log:
+        again.apply(action)
+    return again
+
+
+@pytest.mark.timeout(60)
+def test_two_threads_applying_two_exclusive_listed_actions_play_only_one(tmp_path) -> None:
+    """Two marks from one legal list (the "just listed" path, which skips the legality check),
+    applied at once: one is played, the other is judged against the new state (it is not x's
+    turn any more), and the save loads. Raced many times: without the lock most races play both."""
+    with _switching_often():
+        for k in range(200):
+            s = Session("tictactoe", seed=k)
+            s.apply_text("x: mark b2")
+            s.apply_text("o: mark a1")
+            a, b = random.Random(k).sample(s.legal_actions(), 2)
+            got = _at_once(partial(s.apply, a), partial(s.apply, b))
+            assert sorted(got) == ["IllegalAction", "done"], (k, got)
+            assert len(s.log) == 3 and s.log[2] in (a, b) and s.actors() == ["o"]
+            s.save(tmp_path / "g.toml", overwrite=True)
+            assert Session.load(tmp_path / "g.toml").log == s.log
+
+
+@pytest.mark.timeout(60)
+def test_apply_undo_and_redo_at_once_leave_a_game_some_order_of_them_makes() -> None:
+    """Whatever the order threads run in, the session is the game its log replays to (no half
+    undone state, no action played on a state being rebuilt), and undo/redo count right."""
+    with _switching_often():
+        for k in range(60):
+            s = _long_game(20 + k % 7)
+            action = random.Random(k).choice(s.legal_actions())
+            s.undo(2)
+            s.redo()
+            calls = (partial(s.apply, action), partial(s.undo, 3), s.redo, s.clone)
+            got = _at_once(*calls)
+            assert set(got) <= {"done", "IllegalAction"}, (k, got)
+            assert snapshot(s) == snapshot(_a_replay_of(s)), k
+
+
+def test_a_clone_has_its_own_lock() -> None:
+    """A clone plays on while its original is held by another thread (and vice versa)."""
+    s = played("b2")
+    twin = s.clone()
+    assert twin.lock is not s.lock
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with s.lock:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(10)
+        done = _at_once(lambda: twin.apply_text("mark a1"))
+        assert done == ["done"] and len(twin.log) == 2 and len(s.log) == 1
+    finally:
+        release.set()
+        holder.join(10)
+
+
+def test_holding_the_lock_makes_listing_and_applying_one_step() -> None:
+    """`with s.lock:` keeps other threads out between calls (the lock is reentrant)."""
+    s = played("b2")
+    other: list[str] = []
+    with s.lock:
+        offered = s.legal_actions()
+        t = threading.Thread(target=lambda: other.extend(_at_once(lambda: s.apply(offered[1]))))
+        t.start()
+        t.join(0.2)
+        assert t.is_alive() and len(s.log) == 1  # waiting for the lock
+        s.apply(offered[0])
+    t.join(10)
+    assert other == ["IllegalAction"] and s.log[1] == offered[0]
