@@ -182,13 +182,18 @@ class Shell(Looking):
                 raise Failed(f"{exc}; {hint}") from None
             raise Failed(str(exc), hint) from None
         self.actions += 1
-        self._report(events)
+        self._report(events, action)
 
-    def _report(self, events: Iterable[Any]) -> None:
+    def _report(self, events: Iterable[Any], action: Action | None = None) -> None:
+        """Print what this keyboard is shown of `events` (those of `action`, when given: the
+        seat's own move as it played it, a secret one too)."""
         viewer = self.viewer
         for event in events:
             if viewer is None or event.seen_by(viewer):
-                self.output.say(event.text, "bold" if event.kind == "move" else "cyan")
+                text = event.text
+                if event.kind == "move" and action is not None and action.player == viewer:
+                    text = self.session.format(action)
+                self.output.say(text, "bold" if event.kind == "move" else "cyan")
         outcome = self.session.outcome()
         if outcome is not None and not self.announced:
             self.announced = True
@@ -206,7 +211,7 @@ class Shell(Looking):
                 return
             bot = self.bots[session.players[seats[0]]]
             action = bot.choose(session, seats[:1])
-            self._report(session.apply(action))
+            self._report(session.apply(action), action)
         raise DockyardError(f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
 
     def _legal_hint(self, action: Action) -> str:
