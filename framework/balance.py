@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import IO, Any
 
@@ -100,7 +100,7 @@ def balance_command(
     for label, folders in runs:
         probe = Session(g.name, seed=seed, players=players, variants=variants, content=folders)
         components = list(probe.game.component_ids(probe.state))
-        records = run_games(
+        records: Iterator[Record] = run_games(
             g.name,
             games,
             seed,

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -83,7 +84,7 @@ def run_games(
     bots: list[str] | None = None,
     usage: bool = False,
     backend: str = "local",
-) -> Iterator[Record]:
+) -> Generator[Record, None, None]:
     """Play the games, yielding each record in seed order (and, with `record`, writing each as
     a replayable script into that folder). With `workers` > 1 the games are shared out among
     that many processes, and with `backend="ray"` among the cores of a Ray cluster; every game
@@ -116,7 +117,7 @@ def run_games(
         raise DockyardError(f"no backend {backend!r} (backends: local, ray)")
     elif workers > 1 and games > 1:
         pool = _pool(min(workers, games))
-        results = pool.map(play_one, jobs, chunksize=1)
+        results = pool.imap(play_one, jobs, chunksize=1)
     else:
         results = map(play_one, jobs)
     finished = False
@@ -128,9 +129,12 @@ def run_games(
         finished = True
     finally:
         if pool is not None:
-            # all played: wait for the workers to go (a pool left running at exit prints a
-            # traceback from its wake-up pipe); interrupted: cancel what is left, and go
-            pool.shutdown(wait=finished, cancel_futures=not finished)
+            if finished:  # all played: the workers have nothing left to do
+                pool.close()
+                pool.join()
+            else:  # interrupted (or stopped early): stop the workers now, mid-game or not
+                with no_interrupts():
+                    pool.terminate()
 
 
 @dataclass(frozen=True)
@@ -224,12 +228,13 @@ def _on_ray(jobs: list[Job]) -> Iterator[tuple[Record, str | None]]:
 
 
 def _pool(workers: int) -> Any:
+    """Worker processes (multiprocessing's Pool: `terminate()` stops them at once, mid-game,
+    where a ProcessPoolExecutor waits for the games under way)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    return context.Pool(workers, initializer=_ignore_interrupts)
 
 
 def _ignore_interrupts() -> None:
@@ -237,6 +242,43 @@ def _ignore_interrupts() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """A Ctrl-C inside is raised (KeyboardInterrupt) only when the block is done."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: pending.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pending:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def no_interrupts() -> Iterator[None]:
+    """Ctrl-C is ignored inside (restored after): once interrupted, a command stops its
+    workers and says what it did, and a second Ctrl-C meanwhile would break that off with a
+    traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _write_script(path: Path, text: str) -> None:
@@ -438,12 +480,25 @@ def simulate_command(
         if progress:
             stream = _with_progress(stream, games, g.name)
         for record in stream:
-            summary.add(record)
-            if as_json:
-                out.write(json.dumps(record.as_json()) + "\n")
-                out.flush()
+            with interrupts_deferred():  # a game is counted and printed whole, or not at all
+                summary.add(record)
+                if as_json:
+                    out.write(json.dumps(record.as_json()) + "\n")
+                    out.flush()
     except KeyboardInterrupt:
         interrupted = True
+    if not interrupted:
+        _report(summary, seed, games, as_json, False, out)
+        return 1 if summary.as_json()["errors"] else 0
+    with no_interrupts():
+        records.close()  # the workers stop now, not when the generator is collected
+        _report(summary, seed, games, as_json, True, out)
+    return 130
+
+
+def _report(
+    summary: Summary, seed: int, games: int, as_json: bool, interrupted: bool, out: IO[str]
+) -> None:
     if as_json:
         data = summary.as_json()
         if interrupted:
@@ -455,9 +510,6 @@ def simulate_command(
         if summary.records:
             out.write("\n".join(table(summary, seed)) + "\n")
     out.flush()
-    if interrupted:
-        return 130
-    return 1 if summary.as_json()["errors"] else 0
 
 
 def _with_progress(records: Iterator[Record], total: int, name: str) -> Iterator[Record]:
