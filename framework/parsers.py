@@ -71,6 +71,7 @@ def add_picture_parsers(sub: Any) -> None:
     p.add_argument("--at", type=int, default=None, metavar="N", help="after N actions (the end)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg")
+    _force_option(p)
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.set_defaults(func=lazy("pictures", "cmd_render"))
 
@@ -84,8 +85,15 @@ def add_picture_parsers(sub: Any) -> None:
     p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    _force_option(p)
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.set_defaults(func=lazy("pictures", "cmd_replay"))
+
+
+def _force_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--force", action="store_true", help="replace the -o file if it exists (else: refused)"
+    )
 
 
 def add_balance_parser(sub: Any) -> None:
@@ -107,6 +115,7 @@ def add_balance_parser(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="as for simulate")
     p.add_argument("-o", "--output", metavar="FILE.html", help="write the HTML report here")
+    _force_option(p)
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument(
         "--against",
@@ -137,6 +146,7 @@ def cmd_balance(args: Any) -> int:
         sys.stdout,
         progress=isatty(sys.stderr),
         backend=args.backend,
+        force=args.force,
     )
 
 

@@ -23,6 +23,7 @@ and the command exits 1.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
@@ -95,6 +96,10 @@ def run_games(
     probe = Session(
         game, seed=seed, players=players, variants=variants or (), content=content or ()
     )
+    if record is not None:
+        _check_record_folder(
+            Path(record), [_script_name(probe.game.name, seed + i) for i in range(games)]
+        )
     jobs = [
         Job(
             probe.game.name,
@@ -124,7 +129,7 @@ def run_games(
     try:
         for result, script in results:
             if script is not None and record is not None:
-                _write_script(Path(record) / f"{probe.game.name}-seed{result.seed}.dys", script)
+                _write_script(Path(record) / _script_name(probe.game.name, result.seed), script)
             yield result
         finished = True
     finally:
@@ -281,18 +286,37 @@ def no_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-def _write_script(path: Path, text: str) -> None:
+def _script_name(game: str, seed: int) -> str:
+    return f"{game}-seed{seed}.dys"
+
+
+def _check_record_folder(folder: Path, names: list[str]) -> None:
+    """Make the `--record` folder if need be; refuse (before any game is played) if one of
+    the scripts to write is there already: nothing in it is replaced."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        folder.mkdir(parents=True, exist_ok=True)
+        there = set(os.listdir(folder))
     except OSError as exc:
-        raise DockyardError(f"{path}: cannot write the script: {exc.strerror or exc}") from None
+        raise DockyardError(
+            f"{folder}: cannot write scripts there: {exc.strerror or exc}"
+        ) from None
+    clash = next((name for name in names if name in there), None)
+    if clash is not None:
+        raise DockyardError(
+            f"{folder / clash}: already exists; it is not replaced (--record a new or empty folder)"
+        )
+
+
+def _write_script(path: Path, text: str) -> None:
+    """As `save` writes: at once, and only where nothing is (not over a file, a link or a
+    FIFO put there since the folder was checked)."""
+    from .files import write_atomic
+
+    write_atomic(path, text, what="script", replace_with=None)
 
 
 def default_workers() -> int:
     """Every core this process may use."""
-    import os
-
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
