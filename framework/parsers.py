@@ -5,6 +5,7 @@ only when one of them runs."""
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 
@@ -151,16 +152,26 @@ def cmd_balance(args: Any) -> int:
 
 
 def players_option(values: list[str] | None) -> list[str] | int | None:
-    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
+    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names. A
+    value that is neither (`-3`, `2,`, `alice,,bob`) is an error naming it."""
+    from .core import DockyardError
+
     if not values:
         return None
-    if len(values) == 1 and values[0].strip().isdigit():
-        return int(values[0])
-    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
-    if not names:
-        from .core import DockyardError
-
-        raise DockyardError("--players needs a count or names")
+    if len(values) == 1 and re.fullmatch(r"\s*[+-]?\d+\s*", values[0]):
+        count = int(values[0])
+        if count < 1:
+            raise DockyardError(f"--players {values[0].strip()}: a count of players is 1 or more")
+        return count
+    names = []
+    for value in values:
+        for name in value.split(","):
+            if not name.strip():
+                raise DockyardError(
+                    f"--players {value}: an empty name (names are separated by commas, "
+                    "as in --players alice,bob)"
+                )
+            names.append(name.strip())
     return names
 
 

@@ -217,3 +217,49 @@ def test_write_atomic_creates_only_where_nothing_is(
         files.write_atomic(tmp_path / "link", "three")
     assert target.read_text() == "one" and not (tmp_path / "elsewhere").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "out.txt"]  # no leftovers
+
+
+# ---- --players: a bad value is named; a huge count is refused before anything is made ---------
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("-3", "--players -3: a count of players is 1 or more"),
+        ("0", "--players 0: a count of players is 1 or more"),
+        ("2,", "--players 2,: an empty name (names are separated by commas"),
+        ("alice,,bob", "--players alice,,bob: an empty name"),
+        ("5", "cargo is for 2-4 players, not 5"),
+    ],
+)
+def test_a_bad_players_value_is_named(dockyard, value: str, message: str) -> None:
+    code, out, err = dockyard("play", "cargo", "--players", value)
+    assert code == 1 and out == "" and err.startswith(f"dockyard: error: {message}"), err
+
+
+def limited_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "tictactoe", "--games", "1", "--bots", "random"],
+        ["play", "curious-cargo"],
+        ["balance", "tictactoe", "--games", "1"],
+    ],
+)
+def test_a_huge_player_count_is_refused_before_anything_is_made(argv: list[str]) -> None:
+    huge = "9" * 20
+    done = subprocess.run(
+        [sys.executable, "-m", "dockyard", *argv, "--players", huge],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        preexec_fn=limited_memory,
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"is for 2 players, not {huge}" in done.stderr
