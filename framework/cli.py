@@ -7,6 +7,7 @@
     dockyard simulate GAME --games N        random bots against each other
     dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
+                                            (-o never replaces a file without --force)
     dockyard bench [GAME...]                speed figures
 
 Exit codes: 0 success, 1 a user's error (a bad line, an illegal move, a failed expect, broken
