@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import IO, Any
 
@@ -73,6 +73,7 @@ def balance_command(
     out: IO[str],
     progress: bool = False,
     backend: str = "local",
+    force: bool = False,
 ) -> int:
     from .bots import parse_bots
     from .config import resolve_players
@@ -85,11 +86,9 @@ def balance_command(
         raise DockyardError("--workers must be at least 1")
     g = registry().game(game)
     if out_path:  # say so before the games are played, not after
-        from pathlib import Path
+        from .files import check_target
 
-        folder = Path(out_path).resolve().parent
-        if not folder.is_dir():
-            raise DockyardError(f"{out_path}: no folder {folder} to write the report in")
+        check_target(out_path, force, "report")
     seated = parse_bots(g, bots, len(resolve_players(g, players))) if bots else None
     runs: list[tuple[str, list[str]]] = [(", ".join(content) or "built-in", content)]
     if against is not None:
@@ -100,7 +99,7 @@ def balance_command(
     for label, folders in runs:
         probe = Session(g.name, seed=seed, players=players, variants=variants, content=folders)
         components = list(probe.game.component_ids(probe.state))
-        records = run_games(
+        records: Iterator[Record] = run_games(
             g.name,
             games,
             seed,
@@ -137,7 +136,7 @@ def balance_command(
 
         text = report_html(result)
         try:
-            write_atomic(out_path, text)
+            write_atomic(out_path, text, overwrite=force, what="report")
         except OSError as exc:
             raise DockyardError(
                 f"{out_path}: cannot write the report: {exc.strerror or exc}"

@@ -7,6 +7,7 @@
     dockyard simulate GAME --games N        random bots against each other
     dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
+                                            (-o never replaces a file without --force)
     dockyard bench [GAME...]                speed figures
 
 Exit codes: 0 success, 1 a user's error (a bad line, an illegal move, a failed expect, broken
@@ -52,6 +53,21 @@ CORE_COMMANDS = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
+    code = _main(argv)
+    if argv is None:  # the command's work is done: a Ctrl-C now would only print a traceback
+        _ignore_interrupts()
+    return code
+
+
+def _ignore_interrupts() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser(with_plugins=_wants_plugins(args_list))

@@ -66,6 +66,10 @@ def resolve_players(game: Game, players: Sequence[str] | int | None) -> tuple[st
     if players is None:
         names: tuple[str, ...] = game.default_players
     elif isinstance(players, int):
+        if not game.min_players <= players <= game.max_players:  # before making any names
+            raise DockyardError(
+                f"{game.name} is for {game.describe_player_count()} players, not {players}"
+            )
         names = tuple(f"p{i + 1}" for i in range(players))
         if game.min_players == game.max_players == len(game.default_players) == players:
             names = game.default_players

@@ -287,8 +287,15 @@ def _find_duplicate(value: Any, path: str) -> tuple[str, str] | None:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def write_atomic(path: str | Path, text: str, overwrite: bool = False, what: str = "file") -> Path:
-    """Write `text` to `path` all at once (temporary file, fsync, rename), or FileProblem."""
+def check_target(
+    path: str | Path,
+    overwrite: bool = False,
+    what: str = "file",
+    replace_with: str | None = "--force",
+) -> Path:
+    """May `path` be written (by `write_atomic` with these arguments)? FileProblem if not: a
+    folder, no folder to write in, or an existing file without `overwrite` (`replace_with`
+    names what would replace it, as `--force`; None: nothing does)."""
     where = str(path)
     target = Path(path)
     if where.endswith(("/", os.sep)) or target.name in ("", ".", ".."):
@@ -300,9 +307,32 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False, what: str
         raise FileProblem(where, f"no folder {folder} to write the {what} in")
     if target.exists() or target.is_symlink():
         if not overwrite:
-            raise FileProblem(where, f"already exists (save --force {where} replaces it)")
+            raise FileProblem(where, _exists(replace_with))
         if not target.is_file():
             raise FileProblem(where, "is not a regular file; it is not replaced")
+    return target
+
+
+def _exists(replace_with: str | None) -> str:
+    if replace_with is None:
+        return "already exists; it is not replaced"
+    return f"already exists ({replace_with} replaces it)"
+
+
+def write_atomic(
+    path: str | Path,
+    text: str,
+    overwrite: bool = False,
+    what: str = "file",
+    replace_with: str | None = "--force",
+) -> Path:
+    """Write `text` to `path` all at once (temporary file, fsync, rename), or FileProblem.
+    Without `overwrite` the file is created only if nothing is there, in one step (a link
+    made from the temporary file): a file, a link or a FIFO put there meanwhile is neither
+    replaced, nor followed, nor opened."""
+    where = str(path)
+    target = check_target(path, overwrite, what, replace_with)
+    folder = target.parent
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as exc:
@@ -313,14 +343,34 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False, what: str
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, _mode_for(target))
-        os.replace(tmp, target)
+        if overwrite:
+            os.replace(tmp, target)
+        else:
+            _create(tmp, target)
+    except FileExistsError:
+        raise FileProblem(where, _exists(replace_with)) from None
     except OSError as exc:
+        raise FileProblem(where, f"cannot write the {what}: {exc.strerror or exc}") from None
+    finally:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise FileProblem(where, f"cannot write the {what}: {exc.strerror or exc}") from None
     return target
+
+
+def _create(tmp: str, target: Path) -> None:
+    """Put `tmp` at `target` only if nothing is there (FileExistsError otherwise)."""
+    try:
+        os.link(tmp, target, follow_symlinks=False)
+        return
+    except FileExistsError:
+        raise
+    except OSError:  # a filesystem without hard links: claim the name, then rename over it
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    os.close(os.open(target, flags, 0o600))
+    os.replace(tmp, target)
 
 
 def _mode_for(target: Path) -> int:

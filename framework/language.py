@@ -24,9 +24,11 @@ from lark.exceptions import (
     VisitError,
 )
 
-from .diskcache import entry_key, path_for
+from .diskcache import entry_key, read_entry, write_entry
 from .game import Action, DockyardError, Game
 from .words import did_you_mean
+
+GRAMMARS = "grammars"  # the cache's folder of analysed grammars (diskcache.py)
 
 # the REPL's commands (their first words); the REPL says what each does
 META_WORDS = (
@@ -403,18 +405,32 @@ def _fast_path(grammar_file: str | None, extensions: tuple[str, ...], package: s
 
 @cache
 def _parser(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Lark:
-    """The game's lark parser (one per grammar, in a process). Analysing a grammar costs more than most commands: lark keeps
-    its analysis in dockyard's cache (diskcache.py), under a name made from the grammar's text
-    and lark's version, and checks the grammar again when it loads it."""
+    """The game's lark parser (one per grammar, in a process). Analysing a grammar costs more
+    than most commands: its analysis is kept in dockyard's cache (diskcache.py), under a name
+    made from the grammar's text, the options and lark's version, and unpickled only when the
+    entry's HMAC shows this user's dockyard wrote it (a bad entry is analysed again)."""
+    import io
+
     import lark
 
     text = grammar_text(grammar_file, extensions, package)
-    where = path_for("grammars", entry_key(text, lark.__version__) + ".lark")
-    return Lark(
-        text,
-        start="line",
-        parser="lalr",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=str(where) if where is not None else False,
-    )
+    options: dict[str, Any] = {
+        "start": "line",
+        "parser": "lalr",
+        "propagate_positions": True,
+        "maybe_placeholders": False,
+    }
+    name = entry_key(text, repr(sorted(options.items())), lark.__version__) + ".lark"
+    kept = read_entry(GRAMMARS, name)
+    if kept is not None:
+        try:
+            loaded = Lark.load(io.BytesIO(kept))
+            loaded.source_grammar = text
+            return loaded
+        except Exception:  # an entry of an older lark, say: analyse again
+            pass
+    parser = Lark(text, **options)
+    saved = io.BytesIO()
+    parser.save(saved)
+    write_entry(GRAMMARS, name, saved.getvalue())
+    return parser

@@ -5,6 +5,7 @@ only when one of them runs."""
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 
@@ -71,6 +72,7 @@ def add_picture_parsers(sub: Any) -> None:
     p.add_argument("--at", type=int, default=None, metavar="N", help="after N actions (the end)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg")
+    _force_option(p)
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.set_defaults(func=lazy("pictures", "cmd_render"))
 
@@ -84,8 +86,15 @@ def add_picture_parsers(sub: Any) -> None:
     p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    _force_option(p)
     p.add_argument("--content", action="append", default=[], metavar="DIR")
     p.set_defaults(func=lazy("pictures", "cmd_replay"))
+
+
+def _force_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--force", action="store_true", help="replace the -o file if it exists (else: refused)"
+    )
 
 
 def add_balance_parser(sub: Any) -> None:
@@ -107,6 +116,7 @@ def add_balance_parser(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="as for simulate")
     p.add_argument("-o", "--output", metavar="FILE.html", help="write the HTML report here")
+    _force_option(p)
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument(
         "--against",
@@ -137,20 +147,31 @@ def cmd_balance(args: Any) -> int:
         sys.stdout,
         progress=isatty(sys.stderr),
         backend=args.backend,
+        force=args.force,
     )
 
 
 def players_option(values: list[str] | None) -> list[str] | int | None:
-    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names."""
+    """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names. A
+    value that is neither (`-3`, `2,`, `alice,,bob`) is an error naming it."""
+    from .core import DockyardError
+
     if not values:
         return None
-    if len(values) == 1 and values[0].strip().isdigit():
-        return int(values[0])
-    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
-    if not names:
-        from .core import DockyardError
-
-        raise DockyardError("--players needs a count or names")
+    if len(values) == 1 and re.fullmatch(r"\s*[+-]?\d+\s*", values[0]):
+        count = int(values[0])
+        if count < 1:
+            raise DockyardError(f"--players {values[0].strip()}: a count of players is 1 or more")
+        return count
+    names = []
+    for value in values:
+        for name in value.split(","):
+            if not name.strip():
+                raise DockyardError(
+                    f"--players {value}: an empty name (names are separated by commas, "
+                    "as in --players alice,bob)"
+                )
+            names.append(name.strip())
     return names
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import DockyardError
-from .files import write_atomic
+from .files import check_target, write_atomic
 from .svg import Svg, fill
 
 SAVE_LINE = re.compile(r"^\s*format\s*=", re.MULTILINE)
@@ -271,23 +271,25 @@ def replay_html(session: Any, player: str | None) -> str:
 # ---- the commands -----------------------------------------------------------------------------
 
 
-def _write(path: str, text: str) -> None:
-    write_atomic(Path(path), text, overwrite=True)
+def _write(path: str, text: str, force: bool) -> None:
+    write_atomic(Path(path), text, overwrite=force)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    check_target(args.output, args.force)  # before the work, and before the file is read
     session = open_file(args.file, list(args.content))
     player = seat_name(session, args.seat)
     svg = picture(at(session, args.at), player)
-    _write(args.output, svg.to_string() + "\n")
+    _write(args.output, svg.to_string() + "\n", args.force)
     print(f"wrote {args.output}")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    check_target(args.output, args.force)
     session = open_file(args.file, list(args.content))
     player = seat_name(session, args.seat)
     picture(session, player)  # says so now if this game draws no pictures
-    _write(args.output, replay_html(session, player))
+    _write(args.output, replay_html(session, player), args.force)
     print(f"wrote {args.output}")
     return 0

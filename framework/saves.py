@@ -105,7 +105,13 @@ def _relative(folder: str, save: str | Path | None) -> str:
 
 def write(record: Record, path: str | Path, overwrite: bool = False) -> None:
     """Write the save atomically; an existing file is replaced only with `overwrite`."""
-    write_atomic(path, dumps(record, path), overwrite=overwrite, what="save")
+    write_atomic(
+        path,
+        dumps(record, path),
+        overwrite=overwrite,
+        what="save",
+        replace_with=f"save --force {path}",
+    )
 
 
 def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:

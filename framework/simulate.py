@@ -23,8 +23,10 @@ and the command exits 1.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -83,7 +85,7 @@ def run_games(
     bots: list[str] | None = None,
     usage: bool = False,
     backend: str = "local",
-) -> Iterator[Record]:
+) -> Generator[Record, None, None]:
     """Play the games, yielding each record in seed order (and, with `record`, writing each as
     a replayable script into that folder). With `workers` > 1 the games are shared out among
     that many processes, and with `backend="ray"` among the cores of a Ray cluster; every game
@@ -94,6 +96,10 @@ def run_games(
     probe = Session(
         game, seed=seed, players=players, variants=variants or (), content=content or ()
     )
+    if record is not None:
+        _check_record_folder(
+            Path(record), [_script_name(probe.game.name, seed + i) for i in range(games)]
+        )
     jobs = [
         Job(
             probe.game.name,
@@ -116,21 +122,24 @@ def run_games(
         raise DockyardError(f"no backend {backend!r} (backends: local, ray)")
     elif workers > 1 and games > 1:
         pool = _pool(min(workers, games))
-        results = pool.map(play_one, jobs, chunksize=1)
+        results = pool.imap(play_one, jobs, chunksize=1)
     else:
         results = map(play_one, jobs)
     finished = False
     try:
         for result, script in results:
             if script is not None and record is not None:
-                _write_script(Path(record) / f"{probe.game.name}-seed{result.seed}.dys", script)
+                _write_script(Path(record) / _script_name(probe.game.name, result.seed), script)
             yield result
         finished = True
     finally:
         if pool is not None:
-            # all played: wait for the workers to go (a pool left running at exit prints a
-            # traceback from its wake-up pipe); interrupted: cancel what is left, and go
-            pool.shutdown(wait=finished, cancel_futures=not finished)
+            if finished:  # all played: the workers have nothing left to do
+                pool.close()
+                pool.join()
+            else:  # interrupted (or stopped early): stop the workers now, mid-game or not
+                with no_interrupts():
+                    pool.terminate()
 
 
 @dataclass(frozen=True)
@@ -224,12 +233,13 @@ def _on_ray(jobs: list[Job]) -> Iterator[tuple[Record, str | None]]:
 
 
 def _pool(workers: int) -> Any:
+    """Worker processes (multiprocessing's Pool: `terminate()` stops them at once, mid-game,
+    where a ProcessPoolExecutor waits for the games under way)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    return context.Pool(workers, initializer=_ignore_interrupts)
 
 
 def _ignore_interrupts() -> None:
@@ -239,18 +249,74 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _write_script(path: Path, text: str) -> None:
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """A Ctrl-C inside is raised (KeyboardInterrupt) only when the block is done."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: pending.append(number))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pending:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def no_interrupts() -> Iterator[None]:
+    """Ctrl-C is ignored inside (restored after): once interrupted, a command stops its
+    workers and says what it did, and a second Ctrl-C meanwhile would break that off with a
+    traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _script_name(game: str, seed: int) -> str:
+    return f"{game}-seed{seed}.dys"
+
+
+def _check_record_folder(folder: Path, names: list[str]) -> None:
+    """Make the `--record` folder if need be; refuse (before any game is played) if one of
+    the scripts to write is there already: nothing in it is replaced."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        there = set(os.listdir(folder))
     except OSError as exc:
-        raise DockyardError(f"{path}: cannot write the script: {exc.strerror or exc}") from None
+        raise DockyardError(
+            f"{folder}: cannot write scripts there: {exc.strerror or exc}"
+        ) from None
+    clash = next((name for name in names if name in there), None)
+    if clash is not None:
+        raise DockyardError(
+            f"{folder / clash}: already exists; it is not replaced (--record a new or empty folder)"
+        )
+
+
+def _write_script(path: Path, text: str) -> None:
+    """As `save` writes: at once, and only where nothing is (not over a file, a link or a
+    FIFO put there since the folder was checked)."""
+    from .files import write_atomic
+
+    write_atomic(path, text, what="script", replace_with=None)
 
 
 def default_workers() -> int:
     """Every core this process may use."""
-    import os
-
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
@@ -438,12 +504,25 @@ def simulate_command(
         if progress:
             stream = _with_progress(stream, games, g.name)
         for record in stream:
-            summary.add(record)
-            if as_json:
-                out.write(json.dumps(record.as_json()) + "\n")
-                out.flush()
+            with interrupts_deferred():  # a game is counted and printed whole, or not at all
+                summary.add(record)
+                if as_json:
+                    out.write(json.dumps(record.as_json()) + "\n")
+                    out.flush()
     except KeyboardInterrupt:
         interrupted = True
+    if not interrupted:
+        _report(summary, seed, games, as_json, False, out)
+        return 1 if summary.as_json()["errors"] else 0
+    with no_interrupts():
+        records.close()  # the workers stop now, not when the generator is collected
+        _report(summary, seed, games, as_json, True, out)
+    return 130
+
+
+def _report(
+    summary: Summary, seed: int, games: int, as_json: bool, interrupted: bool, out: IO[str]
+) -> None:
     if as_json:
         data = summary.as_json()
         if interrupted:
@@ -455,9 +534,6 @@ def simulate_command(
         if summary.records:
             out.write("\n".join(table(summary, seed)) + "\n")
     out.flush()
-    if interrupted:
-        return 130
-    return 1 if summary.as_json()["errors"] else 0
 
 
 def _with_progress(records: Iterator[Record], total: int, name: str) -> Iterator[Record]:

@@ -12,7 +12,10 @@ in the user's data folder, Ctrl-C to clear a line, Ctrl-D or `quit` to leave.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +33,93 @@ def history_file() -> Path:
     return Path(os.environ.get("DOCKYARD_HISTORY") or data_folder() / "history")
 
 
-def _history() -> Any:
+MAX_HISTORY_BYTES = 16 << 20  # prompt_toolkit reads the whole file at start
+
+
+def _history(warn: Callable[[str], None]) -> Any:
+    """A history kept in `history_file()`; if that is not a readable and writable regular file
+    of a sane size (a folder, a FIFO, a read-only file, ...), one for this session only, with
+    one warning."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     path = history_file()
+    why = _unusable(path)
+    if why is not None:
+        warn(f"dockyard: warning: history file {path} {why}: history is kept for this session only")
+        return InMemoryHistory()
+
+    class SafeFileHistory(FileHistory):
+        """The file may still go bad while the REPL runs (removed, made a folder, a full
+        disk): then one warning, and the history of this session goes on in memory."""
+
+        broken = False
+
+        def _broke(self, exc: OSError) -> None:
+            if not self.broken:
+                self.broken = True
+                warn(
+                    f"dockyard: warning: history file {path}: {exc.strerror or exc}: "
+                    "history is kept for this session only"
+                )
+
+        def load_history_strings(self) -> Iterable[str]:
+            if _unusable(path) is not None:
+                return []
+            try:
+                return super().load_history_strings()
+            except OSError as exc:
+                self._broke(exc)
+                return []
+
+        def store_string(self, string: str) -> None:
+            if self.broken:
+                return
+            try:
+                if not stat.S_ISREG(os.stat(path).st_mode):
+                    raise IsADirectoryError(errno.EISDIR, "not a regular file any more")
+                super().store_string(string)
+            except OSError as exc:
+                self._broke(exc)
+
+    return SafeFileHistory(str(path))
+
+
+def _unusable(path: Path) -> str | None:
+    """Why `path` cannot be the history file (None: it can; it is made if need be). Nothing
+    is opened in a way that could wait: a FIFO is refused by its kind, before any open."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-        return FileHistory(str(path))
-    except OSError:  # a read-only home: history for this session only
-        return InMemoryHistory()
+    except FileExistsError:
+        return f"cannot be made ({path.parent} is not a folder)"
+    except OSError as exc:
+        return f"cannot be made ({exc.strerror or exc})"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        return "is a folder"
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"
+    if info is not None and info.st_size > MAX_HISTORY_BYTES:
+        return f"is larger than {MAX_HISTORY_BYTES >> 20} MiB"
+    nonblock = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    for flags, doing in (
+        (os.O_WRONLY | os.O_APPEND | os.O_CREAT, "written"),
+        (os.O_RDONLY, "read"),
+    ):
+        try:
+            fd = os.open(path, flags | nonblock, 0o600)
+        except OSError as exc:
+            return f"cannot be {doing} ({exc.strerror or exc})"
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since the stat above
+                return "is not a regular file"
+        finally:
+            os.close(fd)
+    return None
 
 
 def _completer(shell: Shell) -> Any:
@@ -84,7 +164,7 @@ def interact(shell: Shell) -> int:
     shell._report(session.last_events)
     shell.play_bots()
     prompt: Any = PromptSession(
-        history=_history(),
+        history=_history(out.error),
         completer=_completer(shell),
         complete_while_typing=False,
         enable_history_search=True,
