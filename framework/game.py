@@ -87,6 +87,9 @@ class Game:
     phases: tuple[Phase, ...] = ()  # a class attribute, or set in __init__ when hooks are methods
     # words for grammar terminals in error messages ("expected a cell such as b2")
     terminal_words: ClassVar[dict[str, str]] = {}
+    # what `query` answers, for `help expect`: (path, meaning) pairs, the path's capitalised
+    # words standing for a value (P a player, CELL a square, CARD a card id, ...)
+    query_paths: ClassVar[tuple[tuple[str, str], ...]] = ()
     hook: Any = None  # the hook relay of the plugins in play (see `with_hooks`)
 
     # ---- plugins --------------------------------------------------------------------------
@@ -211,7 +214,8 @@ class Game:
         return ()
 
     def query(self, state: Any, path: str) -> Any:
-        """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones."""
+        """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones.
+        List the paths in `query_paths`, so `help expect` can say them."""
         raise KeyError(path)
 
     def invariants(self, state: Any) -> list[str]:

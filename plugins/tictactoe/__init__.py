@@ -86,6 +86,10 @@ class TicTacToe(Game):
     content_folder = "tictactoe"
     grammar_file = "tictactoe.lark"
     terminal_words = {"CELL": "a cell such as b2"}
+    query_paths = (
+        ("cell.CELL", "who marked that cell (x or o), or none"),
+        ("empty", "how many cells are empty"),
+    )
     # One phase per round: each player marks once, x first.
     phases = (Phase("play", seat_order, check_end=False),)
 
