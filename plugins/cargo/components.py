@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
+from dockyard.words import with_article
 
 from .about import MAX_PLAYERS
 
@@ -194,7 +195,7 @@ def _board(rep: Reporter, doc: Document) -> dict[str, Any] | None:
             rep.report(
                 doc,
                 ["map", height - 1 - cell // width],
-                f"a {ship} loading space at column {cell % width + 1} touches no dock square",
+                f"{with_article(ship)} loading space at column {cell % width + 1} touches no dock square",
             )
     edge = tuple(
         cell

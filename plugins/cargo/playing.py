@@ -22,6 +22,7 @@ from typing import Any
 
 from dockyard import Action, Context, Decision
 from dockyard.flow import end_turn, pop, push
+from dockyard.words import with_article
 
 from .components import DIRECTIONS, DOCK, LOADING, OFF
 from .pushing import Step, perform, resolve, stacks_with
@@ -386,7 +387,7 @@ def _placing(state: CargoState, seat: int, piece: str, cell: int) -> Any:
         waiting = any(crate == piece for crate, _ in state.aside)
         now = "waits for" if waiting else "would wait for"
         return (
-            f"a {piece} crate on a loading space {now} the end of the turn: then its ship's "
+            f"{with_article(piece)} crate on a loading space {now} the end of the turn: then its ship's "
             f'captain puts it back ("at the end of your turn you may place it back")'
         )
     if not indexes:

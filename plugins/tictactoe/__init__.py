@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from dockyard import Action, Context, EndTrigger, Game, Outcome, Rng, Setup, State, hookimpl
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+from dockyard.words import with_article
 
 if TYPE_CHECKING:
     from dockyard.loader import Content
@@ -111,7 +112,7 @@ class TicTacToe(Game):
                     content.problem(
                         doc,
                         ["win"],
-                        f"{board.win} in a row cannot fit on a {board.size}x{board.size} board",
+                        f"{board.win} in a row cannot fit on {with_article(f'{board.size}x{board.size}')} board",
                     )
                 ]
             )
