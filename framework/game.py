@@ -119,6 +119,13 @@ class Game:
         """Every legal action of `player` (an index) now; empty when it is not their move."""
         raise NotImplementedError
 
+    def out_of_turn(self, state: Any) -> Sequence[int]:
+        """Seats that may act now although the flow waits for others (a power used "at any
+        time", a leader's discard): their `legal_actions` are offered beside the actors' and
+        their actions are checked by `check` rather than refused as out of turn. Default:
+        none (the engine's `actors` alone)."""
+        return ()
+
     def check(self, state: Any, action: Action, player: int) -> str | None:
         """None when `action` is legal now, else the reason why not (one sentence)."""
         return (
