@@ -24,7 +24,7 @@ ENGINE_QUERIES: tuple[tuple[str, str], ...] = (
     ),
     ("winner", "the sole winner once over (none for a draw or a shared win)"),
     ("draw", "true once over when there is no sole winner"),
-    ("score.P", "P's final score once over"),
+    ("score.P", "P's final score once over (a game may answer it before, as it stands)"),
     ("round", "the round being played (0 during setup)"),
     ("phase", "the phase being played, by name"),
     ("actor", "the one player who may act now (none when several or nobody may)"),
@@ -67,7 +67,10 @@ def query(session: Any, path: str) -> Any:
     if path in ("winner", "draw") or path.startswith("score."):
         result = session.outcome()
         if result is None:
-            raise KeyError(f"{path} (the game is not over)")
+            try:  # a game may answer the score as it stands (Import / Export's score.P)
+                return session.game.query(st, path)
+            except KeyError:
+                raise KeyError(f"{path} (the game is not over)") from None
         if path == "winner":
             return result.winners[0] if len(result.winners) == 1 else None
         if path == "draw":
