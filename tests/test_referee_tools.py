@@ -78,7 +78,7 @@ def test_every_declared_query_path_is_answered(game) -> None:
         query(s, filled)  # raises KeyError for a path the game does not answer
 
 
-def test_the_engine_queries_once_over_and_reason_as_its_stable_id(tmp_path: Path) -> None:
+def test_the_engine_queries_once_over_and_reason_as_its_stable_id(tmp_path: Path, capsys) -> None:
     s = Session("tictactoe")
     for cell in ("a1", "b1", "a2", "b2", "a3"):
         s.apply_text(f"mark {cell}")
@@ -91,6 +91,9 @@ def test_the_engine_queries_once_over_and_reason_as_its_stable_id(tmp_path: Path
         "expect reason != full\nexpect end == line\nexpect draw == false\n"
     )
     assert main(["run", "-q", str(script)]) == 0
+    capsys.readouterr()
+    assert main(["run", "--json", str(script)]) == 0
+    assert json.loads(capsys.readouterr().out)["end"] == ["line"]
     script.write_text(
         "game tictactoe\nmark a1\nmark b1\nmark a2\nmark b2\nmark a3\nexpect reason == full\n"
     )
