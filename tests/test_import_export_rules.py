@@ -783,7 +783,9 @@ def test_powers_used_at_any_time_are_offered_and_used_in_others_turns(table) -> 
 
 def test_actions_count_during_the_follow(table) -> None:
     """`actions.P` is the actions of the declared type P has this turn: during the follow,
-    what its lead or follow and its imports come to so far."""
+    what its lead or follow and its imports come to so far: "cards of the same action type in
+    your imports will add one extra action each on top of the initial action you receive for
+    following", and they "grant you a free action for each one even if you chose to draw"."""
     s = table(
         players=[
             {"hand": ["laptops"], "imports": ["drones"]},
