@@ -49,8 +49,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems: list[str] = []
     files = 0
     layers: list[str] = []
+    variants = tuple(getattr(args, "variant", None) or ())
+    for name in variants:
+        if not any(name in registry().variants_of(game) for game in registry().games):
+            known = sorted({v for game in registry().games for v in registry().variants_of(game)})
+            raise DockyardError(f"no game has a variant {name!r} (variants: {', '.join(known)})")
     for path in args.paths:
-        found, checked, games = validate_path(path)
+        found, checked, games = validate_path(path, variants)
         problems += found
         files += checked
         layers += games
@@ -73,8 +78,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def validate_path(path: str) -> tuple[list[str], int, list[str]]:
-    """Problems (as lines), number of files checked, and the layers checked semantically."""
+def validate_path(path: str, variants: tuple[str, ...] = ()) -> tuple[list[str], int, list[str]]:
+    """Problems (as lines), number of files checked, and the layers checked semantically;
+    `variants` (`--variant`) are played with: their content is under the checked layer, so a
+    layout may name an expansion's cards."""
     from pathlib import Path
 
     from .loader import check_document
@@ -90,11 +97,11 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
         doc, problems = check_document(target.name, str(target), text)
         if doc is None:
             return [str(p) for p in problems], 1, []
-        return _check_single(target, doc.schema), 1, []
-    return _validate_folder(target)
+        return _check_single(target, doc.schema, variants), 1, []
+    return _validate_folder(target, variants)
 
 
-def _check_single(target: Any, schema: str) -> list[str]:
+def _check_single(target: Any, schema: str, variants: tuple[str, ...] = ()) -> list[str]:
     """A file named like one of its game's top-level files is checked in its place."""
     import shutil
     import tempfile
@@ -113,11 +120,13 @@ def _check_single(target: Any, schema: str) -> list[str]:
         return []
     with tempfile.TemporaryDirectory(prefix="dockyard-validate-") as tmp:
         shutil.copyfile(target, Path(tmp) / target.name)
-        found = _check_layer(Path(tmp), parts[2])
+        found = _check_layer(Path(tmp), parts[2], variants)
         return [line.replace(str(Path(tmp) / target.name), str(target)) for line in found]
 
 
-def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
+def _validate_folder(
+    folder: Any, variants: tuple[str, ...] = ()
+) -> tuple[list[str], int, list[str]]:
     from .loader import ContentError, check_document, read_layer
 
     try:
@@ -138,16 +147,21 @@ def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
     if len(games) > 1:  # a folder of several games' folders (e.g. content/): each on its own
         layers: list[str] = []
         for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
-            sub_problems, _, sub_layers = _validate_folder(sub)
+            sub_problems, _, sub_layers = _validate_folder(sub, variants)
             problems += sub_problems
             layers += sub_layers
         return problems, len(found), layers
     (folder_name,) = games
-    return _check_layer(folder, folder_name), len(found), [f"{folder} ({folder_name})"]
+    checked = _check_layer(folder, folder_name, variants)
+    return checked, len(found), [f"{folder} ({folder_name})"]
 
 
-def _check_layer(folder: Any, content_folder: str) -> list[str]:
-    """The game's own checks on its built-in content with `folder` layered over it."""
+def _check_layer(folder: Any, content_folder: str, variants: tuple[str, ...] = ()) -> list[str]:
+    """The game's own checks on its built-in content with `folder` layered over it (and under
+    it, the content of the `variants` of that game that were named)."""
+    from pathlib import Path
+
+    from .config import resolve_variants, variant_layers
     from .loader import ContentError, load
     from .registry import registry
 
@@ -155,7 +169,14 @@ def _check_layer(folder: Any, content_folder: str) -> list[str]:
     if game is None:
         return [f"{folder}: $: no installed game keeps its content in {content_folder!r}"]
     try:
-        content = load(game.name, content_folder, [folder])
+        ours = [v for v in variants if v in registry().variants_of(game.name)]
+        under = [
+            Path(p)
+            for p in variant_layers(resolve_variants(game, ours))
+            # not when the folder checked holds the variant's own content
+            if not Path(p).resolve().is_relative_to(Path(folder).resolve())
+        ]
+        content = load(game.name, content_folder, [*under, folder])
         game.build_content(content)
     except ContentError as exc:
         return [str(p) for p in exc.problems]

@@ -9,6 +9,7 @@
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
                                             (-o never replaces a file without --force)
     dockyard bench [GAME...]                speed figures
+    dockyard help GAME [VERB|expect]        a game's actions, one verb, or the script queries
 
 Exit codes: 0 success, 1 a user's error (a bad line, an illegal move, a failed expect, broken
 content), 2 a bad command line (argparse) or an internal error. No traceback reaches a user;
@@ -48,6 +49,7 @@ CORE_COMMANDS = (
     "bench",
     "render",
     "replay",
+    "help",
 )
 
 
@@ -262,6 +264,18 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="with --ratios: one JSON document")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser(
+        "help",
+        help="a game's actions and commands, as the REPL's `help` says them",
+        description="Print what `help` prints in the REPL of GAME: its actions (verbs, with "
+        "examples) and commands; `help GAME VERB` how to write one action; `help GAME expect` "
+        "every query a script may `expect`, each with its meaning.",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME")
+    p.add_argument("word", nargs="?", metavar="VERB|expect")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.set_defaults(func=lazy("looking", "cmd_help"))
 
     if with_plugins:
         from .registry import registry

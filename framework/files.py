@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import DockyardError
+from .words import with_article
 
 MIB = 1 << 20
 MAX_CONTENT_BYTES = 4 * MIB  # one content file
@@ -57,17 +58,21 @@ def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
     except FileNotFoundError:
         raise FileProblem(where, f"no such {what}") from None
     except IsADirectoryError:
-        raise FileProblem(where, f"is a folder, not a {what}") from None
+        raise FileProblem(where, f"is a folder, not {with_article(what)}") from None
     except OSError as exc:
         raise FileProblem(where, f"cannot read the {what}: {exc.strerror or exc}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise FileProblem(where, f"is a folder, not a {what}")
+            raise FileProblem(where, f"is a folder, not {with_article(what)}")
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(where, f"is not a regular file ({_kind(info.st_mode)}), not a {what}")
+            raise FileProblem(
+                where, f"is not a regular file ({_kind(info.st_mode)}), not {with_article(what)}"
+            )
         if info.st_size > limit:
-            raise FileProblem(where, f"is larger than the limit for a {what} ({_size_text(limit)})")
+            raise FileProblem(
+                where, f"is larger than the limit for {with_article(what)} ({_size_text(limit)})"
+            )
         chunks: list[bytes] = []
         size = 0
         while True:  # the file may grow while it is read: the limit holds anyway
@@ -78,7 +83,8 @@ def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
             size += len(chunk)
             if size > limit:
                 raise FileProblem(
-                    where, f"is larger than the limit for a {what} ({_size_text(limit)})"
+                    where,
+                    f"is larger than the limit for {with_article(what)} ({_size_text(limit)})",
                 )
         return b"".join(chunks)
     except OSError as exc:
@@ -125,9 +131,11 @@ def check_folder(folder: str | Path, what: str = "content folder") -> Path:
     except (OSError, RuntimeError) as exc:
         raise FileProblem(str(folder), f"cannot use this {what}: {exc}") from None
     if real == Path(real.anchor):
-        raise FileProblem(str(folder), f"the filesystem root is not a {what}")
+        raise FileProblem(str(folder), f"the filesystem root is not {with_article(what)}")
     if not real.is_dir():
-        raise FileProblem(str(folder), f"no such {what}" if not real.exists() else f"not a {what}")
+        raise FileProblem(
+            str(folder), f"no such {what}" if not real.exists() else f"not {with_article(what)}"
+        )
     return real
 
 
@@ -158,7 +166,7 @@ def walk_files(
             if seen > MAX_WALK_ENTRIES:
                 raise FileProblem(
                     str(folder),
-                    f"more than {MAX_WALK_ENTRIES} files and folders: not a {what}",
+                    f"more than {MAX_WALK_ENTRIES} files and folders: not {with_article(what)}",
                 )
             name = entry.name
             if name.startswith(".") or name == "__pycache__":

@@ -100,6 +100,9 @@ class Game:
     phases: tuple[Phase, ...] = ()  # a class attribute, or set in __init__ when hooks are methods
     # words for grammar terminals in error messages ("expected a cell such as b2")
     terminal_words: ClassVar[dict[str, str]] = {}
+    # what `query` answers, for `help expect`: (path, meaning) pairs, the path's capitalised
+    # words standing for a value (P a player, CELL a square, CARD a card id, ...)
+    query_paths: ClassVar[tuple[tuple[str, str], ...]] = ()
     hook: Any = None  # the hook relay of the plugins in play (see `with_hooks`)
 
     # ---- plugins --------------------------------------------------------------------------
@@ -128,6 +131,13 @@ class Game:
     def legal_actions(self, state: Any, player: int) -> list[Action]:
         """Every legal action of `player` (an index) now; empty when it is not their move."""
         raise NotImplementedError
+
+    def out_of_turn(self, state: Any) -> Sequence[int]:
+        """Seats that may act now although the flow waits for others (a power used "at any
+        time", a leader's discard): their `legal_actions` are offered beside the actors' and
+        their actions are checked by `check` rather than refused as out of turn. Default:
+        none (the engine's `actors` alone)."""
+        return ()
 
     def check(self, state: Any, action: Action, player: int) -> str | None:
         """None when `action` is legal now, else the reason why not (one sentence)."""
@@ -224,7 +234,8 @@ class Game:
         return ()
 
     def query(self, state: Any, path: str) -> Any:
-        """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones."""
+        """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones.
+        List the paths in `query_paths`, so `help expect` can say them."""
         raise KeyError(path)
 
     def hidden_query(self, state: Any, path: str, viewer: int | None) -> str | None:

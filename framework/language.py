@@ -50,6 +50,7 @@ META_WORDS = (
 
 CORE_WORDS = {
     "NAME": "a name",
+    "JOINED": "names joined by +, such as p2-dockhand+p1-dockhand",
     "INT": "a whole number",
     "SIGNED_INT": "a number",
     "SIGNED_FLOAT": "a number",

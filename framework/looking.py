@@ -34,7 +34,8 @@ COMMANDS: dict[str, str] = {
     "log": "the actions so far, one canonical line each (a script)",
     "events": "everything that happened so far",
     "result": "the outcome, once the game is over",
-    "expect QUERY OP VALUE": "check a value, e.g. `expect winner == x`",
+    "expect QUERY OP VALUE": "check a value, e.g. `expect winner == x` (`help expect`: "
+    "every query)",
     "expect illegal: ACTION": 'check that ACTION is refused (add `because "TEXT"`)',
     "quit": "leave",
 }
@@ -107,6 +108,12 @@ class Looking:
         if usage:
             for u in usage:
                 say(f"{u}: {COMMANDS[u]}")
+            if word == "expect":
+                from .queries import query_help
+
+                say("queries (a capitalised word stands for a value: P a player, ...):")
+                for line in query_help(self.session.game):
+                    say(line)
             return
         raise Failed(
             f"no action or command called {word!r}{did_you_mean(word, [*verbs, *META_WORDS])}",
@@ -266,3 +273,28 @@ class Looking:
         lines.extend(f"help {v}" for v in session.language.verbs())
         lines.extend(f"show {w}" for w in (*session.players, *session.game.topics()))
         return sorted({line for line in lines if line.startswith(prefix)})
+
+
+def cmd_help(args: Any) -> int:
+    """`dockyard help GAME [VERB|expect]`: what the REPL's `help` prints, for a game set up
+    as `dockyard play GAME` would (`--variant` adds a variant's actions)."""
+    import sys
+
+    from .output import Output
+    from .registry import registry
+
+    if args.game is None:
+        names = ", ".join(sorted(registry().games))
+        print("dockyard help GAME [VERB|expect]: a game's actions and commands, how to write")
+        print(f"one action (VERB), or every query a script may `expect` (expect). Games: {names}")
+        return 0
+    from .repl import Shell
+    from .script import Flags, open_session
+
+    session = open_session(None, Flags(args.game, None, list(args.variant)))
+    shell = Shell(session, Output(sys.stdout, sys.stderr))
+    try:
+        shell.do_help(args.word)
+    except Failed as exc:
+        raise DockyardError(f"help {args.game} {args.word}: {exc}") from None
+    return 0

@@ -30,6 +30,14 @@ def add_authoring_parsers(sub: Any) -> None:
     )
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="problems as JSON, for programs")
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="check as played with this variant (repeatable): its content lies under yours, "
+        "so a layout may name an expansion's cards",
+    )
     p.set_defaults(func=lazy("authoring", "cmd_validate"))
 
     p = sub.add_parser(

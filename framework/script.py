@@ -285,5 +285,6 @@ def run_summary(shell: Shell | None, path: str, error: str | None) -> dict[str, 
             winners=list(outcome.winners) if outcome else None,
             scores=dict(outcome.scores) if outcome else None,
             reason=outcome.reason if outcome else None,
+            end=list(outcome.end) if outcome else None,  # the stable ids of what ended it
         )
     return out

@@ -194,6 +194,9 @@ class Session(History):
 
     def _listed(self, player: str | None) -> list[Action]:
         allowed = actors(self.state)
+        extra = self.game.out_of_turn(self.state)
+        if extra:  # seats that may act although the flow waits for others (`Game.out_of_turn`)
+            allowed = [*allowed, *(s for s in extra if s not in allowed)]
         seats = allowed if player is None else [self._seat(player)]
         if len(seats) == 1 and seats[0] in allowed:
             out = self.game.legal_actions(self.state, seats[0])
@@ -256,7 +259,7 @@ class Session(History):
         if state.flow.over is not None:
             return "the game is over"
         allowed = actors(state)
-        if seat not in allowed:
+        if seat not in allowed and seat not in self.game.out_of_turn(state):
             names = " or ".join(self.players[s] for s in allowed)
             if state.flow.pending:
                 asked = state.flow.pending[-1]

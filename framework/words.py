@@ -13,6 +13,33 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
+_A_BEFORE_VOWEL = ("uni", "use", "usu", "uti", "ure", "uro", "eu", "one", "once", "ewe")
+_AN_BEFORE_H = ("hour", "honest", "honor", "honour", "heir")
+
+
+def article(word: str) -> str:
+    """'a' or 'an', by how the word following it is said: an elephant, a mule, an 8x8 board,
+    an 11-point lead, a unit, an hour."""
+    w = word.strip().lower()
+    if not w:
+        return "a"
+    if w[0].isdigit():
+        digits = w[: len(w) - len(w.lstrip("0123456789"))]
+        # eight, eighty, eight hundred ...; eleven, eighteen (and eleven thousand ...)
+        eleven = digits[:2] in ("11", "18") and len(digits) % 3 == 2
+        return "an" if digits.startswith("8") or eleven else "a"
+    if w.startswith(_AN_BEFORE_H):
+        return "an"
+    if w[0] in "aeiou" and not w.startswith(_A_BEFORE_VOWEL):
+        return "an"
+    return "a"
+
+
+def with_article(word: str) -> str:
+    """The word with its article: 'an elephant', 'a mule'."""
+    return f"{article(word)} {word}"
+
+
 def number(value: float) -> str:
     """A score as people write it: 3, not 3.0."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"

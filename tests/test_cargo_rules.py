@@ -312,7 +312,9 @@ def test_dockhands_of_different_players_share_a_square(table) -> None:
         s.apply_text("move dockhand d5 east")  # it has moved this turn
 
 
-def test_a_squished_dockhand_sits_out_a_turn_then_comes_back_on_an_edge(table) -> None:
+def test_a_squished_dockhand_sits_out_a_turn_then_may_come_back_on_an_edge(table) -> None:
+    """ "Players cannot use them on their next turn, but may return them to play on the
+    following turn, putting the Dockhand on any space along the edge of the board." """
     s = table({"c5": "red burly", "d5": "red crate", "e5": "blue dockhand", "f5": "blue crate"})
     s.apply_text("move burly east")
     s.apply_text("done")
@@ -320,13 +322,121 @@ def test_a_squished_dockhand_sits_out_a_turn_then_comes_back_on_an_edge(table) -
     assert all(a.verb != "place" for a in s.legal_actions())  # blue's next turn: sits out
     s.apply_text("done")
     s.apply_text("done")
-    places = [s.format(a) for a in s.legal_actions()]
+    places = [s.format(a) for a in s.legal_actions() if a.verb == "place"]
     assert places and all(p.startswith("p2: place dockhand ") for p in places)
     assert "p2: place dockhand b2" in places and "p2: place dockhand d5" not in places
     with pytest.raises(IllegalAction, match="onto the dock's edge"):
         s.apply_text("place dockhand d4")
     s.apply_text("place dockhand i9")
     assert at(s, "i9") == "p2-dockhand" and q(s, "doctor.p2") == 0
+
+
+def test_a_dockhand_back_from_the_doctor_may_come_back_later_or_not_at_all(table) -> None:
+    """ "may return them to play on the following turn": not forced first. Blue moves another
+    worker, then brings the Dockhand back in the same turn (coming back is not one of the
+    turn's 3 workers: it is placed, not moved); in the next game blue declines with `done` and
+    brings it back a turn later."""
+    squares = {
+        "c5": "red burly",
+        "d5": "red crate",
+        "e5": "blue dockhand",
+        "f5": "blue crate",
+        "h8": "blue mule",
+    }
+    for later in (False, True):
+        s = table(squares)
+        s.apply_text("move burly east")
+        s.apply_text("done")
+        s.apply_text("done")  # blue sits the Dockhand out
+        s.apply_text("done")
+        verbs = {a.verb for a in s.legal_actions()}
+        assert {"place", "move", "done"} <= verbs  # bring it back now, later, or not
+        assert q(s, "moves") == 3
+        if later:
+            s.apply_text("done")  # declined this turn: it waits at the Doctor
+            assert q(s, "doctor.p2") == 1
+            s.apply_text("done")  # red's turn
+        s.apply_text("move mule west")  # another worker first
+        assert q(s, "moves") == 2 and q(s, "doctor.p2") == 1
+        s.apply_text("place dockhand b3")
+        assert at(s, "b3") == "p2-dockhand" and q(s, "doctor.p2") == 0
+        assert q(s, "moves") == 2  # not counted against the turn's workers
+
+
+def test_a_worker_tossed_in_the_water_refused_a_taken_loading_space_is_told_so(table) -> None:
+    """ "he gets tossed in the water and is returned to one of the loading spaces for his own
+    ship on that player's next turn": a6 is blue's own loading space, but taken."""
+    s = table(
+        {
+            "e5": "red 3 dockhands",
+            "f5": "red crate",
+            "g5": "blue crate",
+            "h5": "red crate",
+            "i5": "blue mule",
+            "a6": "red burly",
+        }
+    )
+    s.apply_text("move 3 dockhands e5 east")
+    with pytest.raises(IllegalAction, match=r"a6, a loading space of your ship, is taken .*a5"):
+        s.apply_text("place mule a6")
+    with pytest.raises(IllegalAction, match="from the water"):
+        s.apply_text("done")  # "at the beginning of the owning player's turn": first
+    s.apply_text("place mule a5")
+    assert at(s, "a5") == "p2-mule"
+
+
+def test_a_crate_on_your_loading_space_goes_back_at_the_end_of_the_turn_not_before(
+    table,
+) -> None:
+    """ "at the end of your turn you may place it back on the board anywhere you wish": placing
+    it mid-turn is refused saying when it goes back; at the end of the turn it must go back
+    (the "may" is where: "anywhere you wish"; "that player places it on the board anywhere he
+    wishes"), so `done` does not decline it."""
+    s = table({"e3": "red burly", "e2": "blue crate", "b9": "red crate", "h9": "blue crate"})
+    s.apply_text("move burly south")
+    with pytest.raises(IllegalAction, match="waits for the end of the turn"):
+        s.apply_text("place blue c7")
+    s.apply_text("done")
+    with pytest.raises(IllegalAction, match="anywhere you wish"):
+        s.apply_text("done")
+    s.apply_text("place blue c7")
+    assert at(s, "c7") == "crate-blue"
+
+
+def test_the_set_up_dice_can_be_fixed_and_the_winners_asked(tmp_path: Path) -> None:
+    """ "players roll a die to see who selects and places their pieces first" and "ROLL AGAIN
+    TO SEE WHO MOVES FIRST": dice.json fixes the dice (seat order, ties roll again)."""
+    (tmp_path / "dice.json").write_text(
+        json.dumps({"$schema": "urn:dockyard:cargo:dice", "dice": [4, 4, 2, 5, 6, 1]})
+    )
+    s = Session("cargo", players=2, content=[tmp_path])
+    assert q(s, "first") == "p2" and q(s, "mover") is None  # 4-4: again, 2-5
+    assert s.actors() == ["p2"]
+    while q(s, "phase") != "play":
+        s.apply(s.legal_actions()[0])
+    assert q(s, "mover") == "p1" and s.actors() == ["p1"]  # 6-1
+
+
+def test_a_layout_sets_points_and_crates_in_front_of_each_player(table) -> None:
+    """A position in the middle of a game: the points so far and the crates in front (which
+    break a tie: "In the case of ties for points, whoever has the most crates wins")."""
+    s = table(
+        {"c7": "red burly", "b7": "blue crate", "d4": "red crate"},
+        points={"red": 4, "blue": 4},
+        front={"blue": ["blue", "red"]},
+    )
+    assert points(s) == [4, 4] and q(s, "front.p2") == 2
+    s.apply_text("move burly west")  # the last blue crate into the sea: +1 red
+    result = s.outcome()
+    assert result is not None and result.winners == ("p1",)
+    s = table(
+        {"c7": "red burly", "b7": "red crate", "d4": "blue crate"},
+        points={"red": 1, "blue": 0},
+        front={"blue": ["blue"]},
+    )
+    s.apply_text("move burly west")  # red's own last crate into the sea: -1, 0-0
+    result = s.outcome()
+    assert result is not None and result.winners == ("p2",)  # 1 crate in front against 0
 
 
 def test_a_turn_moves_three_different_workers(table) -> None:

@@ -696,3 +696,105 @@ def test_a_seated_player_never_sees_a_bots_bid_before_the_reveal(tmp_path: Path)
     assert "p2: bid (in secret)" in before_reveal and "p3: bid (in secret)" in before_reveal
     assert not re.search(r"p[23]: bid \d", out), out
     assert re.search(r"the bids are revealed: p1 4, p2 \d+, p3 \d+", out), out
+
+
+# ---- readings of issue 31: the end, discards, "at any time", actions during the follow -------
+
+
+def test_reaching_50_at_any_moment_of_the_turn_ends_the_game_after_it(table) -> None:
+    """ENDING THE GAME: "When any player has reached 50 active credits ... the game will end
+    immediately after finishing the current turn." p2 reaches 52 (TELESCOPES, used in p1's
+    turn), then pays 4 for an import and finishes the turn with 48: the game ends."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["teslas"], "shipments": ["telescopes"], "goods": ["drones"], "credits": 48},
+            {"credits": 10},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["rice"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    assert s.actors() == ["p1"] and "use telescopes drones" in legal(s, "p2")
+    assert q(s, "reached") is None
+    play(s, "p2: use telescopes drones")  # in p1's turn: "at any time"
+    assert q(s, "credits.p2") == 52 and q(s, "reached") == "p2" and not s.over
+    play(s, "p1: import from red-2", "p1: bid 0", "p2: bid 4", "p2: keep rice in goods")
+    assert q(s, "credits.p2") == 48
+    result = s.outcome()
+    assert result is not None and "credits" in result.end
+    assert "p2 (52) reached 50 active credits" in result.reason
+
+
+def test_a_turn_in_which_nobody_reaches_50_does_not_end_the_game(table) -> None:
+    s = table(
+        players=[{"hand": ["laptops"], "credits": 10}, {"hand": ["teslas"], "credits": 46}, {}],
+        ships={"red-2": {"at_sea": True, "loaded": ["rice"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    play(s, "p1: import from red-2", "p1: bid 0", "p2: bid 4", "p2: keep rice in goods")
+    assert not s.over and q(s, "leader") == "p2"
+
+
+def test_the_leader_discards_contracts_at_any_point_of_the_turn(table) -> None:
+    """ "At any point when a player is the leader of the turn, they may discard any shipment
+    contracts": while the others follow, and while another answers a bid."""
+    s = table(
+        players=[{"hand": ["laptops"], "credits": 10}, {"hand": ["teslas"], "credits": 10}, {}],
+        ships={
+            "green-1": {"contracts": ["batteries", "almonds"]},
+            "red-2": {"at_sea": True, "loaded": ["rice"]},
+        },
+    )
+    play(s, "p1: lead import with laptops")
+    assert s.actors() == ["p2"] and "scrap almonds" in legal(s, "p1")
+    play(s, "p1: scrap almonds")  # while p2 is to follow
+    assert q(s, "contracts.green-1") == 1 and q(s, "on.discard.almonds")
+    refused(s, "p2: scrap batteries", "only the leader discards contracts")
+    refused(s, "p1: draw", "it is not p1's turn .*scrap CARD")
+    play(s, "p2: follow with teslas", "p3: draw", "p1: import from red-2", "p1: bid 0")
+    assert s.actors() == ["p2"]
+    play(s, "p1: scrap batteries")  # while p2 bids
+    assert q(s, "contracts.green-1") == 0
+
+
+def test_powers_used_at_any_time_are_offered_and_used_in_others_turns(table) -> None:
+    """ICELAND WATER: "At any time, you may sell agriculture goods from your hand to the supply
+    island for 2 credits each": in another player's turn too, and while another answers. A
+    power used in place of one of your actions (CELL PHONES) is not for another's turn."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["rice", "wheat"], "shipments": ["iceland-water"], "credits": 10},
+            {"hand": ["segways"], "shipments": ["cell-phones"]},
+        ],
+    )
+    assert s.actors() == ["p1"]
+    offered = {s.format(a) for a in s.legal_actions()}
+    assert "p2: use iceland-water rice" in offered and "p1: draw" in offered
+    assert not any(t.startswith("p3: use") for t in offered)
+    refused(s, "p3: use cell-phones draw", "it is not p3's turn")
+    play(s, "p2: use iceland-water rice")
+    assert q(s, "credits.p2") == 12 and q(s, "on.island.rice") and s.actors() == ["p1"]
+    refused(s, "p2: draw", "it is not p2's turn")
+    play(s, "p1: lead import with laptops")  # p2 is to follow: its own turn
+    play(s, "p2: use iceland-water wheat")
+    assert q(s, "credits.p2") == 14
+
+
+def test_actions_count_during_the_follow(table) -> None:
+    """`actions.P` is the actions of the declared type P has this turn: during the follow,
+    what its lead or follow and its imports come to so far: "cards of the same action type in
+    your imports will add one extra action each on top of the initial action you receive for
+    following", and they "grant you a free action for each one even if you chose to draw"."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "imports": ["drones"]},
+            {"hand": ["teslas"]},
+            {"imports": ["wheat"]},
+        ],
+    )
+    play(s, "p1: lead import with laptops")
+    assert q(s, "phase") == "follow"
+    assert [q(s, f"actions.{p}") for p in ("p1", "p2", "p3")] == [2, 0, 1]
+    play(s, "p2: follow with teslas")
+    assert q(s, "actions.p2") == 1

@@ -1,5 +1,6 @@
-"""README's examples run as written, so the README cannot drift: every `sh` line and `python`
-block, unless a `<!-- readme-test: not run by the tests: WHY -->` line before it says why not."""
+"""README's examples run as written, so the README cannot drift: every `sh` line, `python`
+block and `dys` script (run by `dockyard run`), unless a `<!-- readme-test: not run by the
+tests: WHY -->` line before it says why not; and every `expect ...` in its text parses."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def examples() -> list[tuple[str, str, str]]:
         lang, body, note = match["lang"], match["body"], match["note"] or ""
         if lang == "sh":
             out += [(lang, line, note) for line in body.splitlines() if line.strip()]
-        elif lang == "python":
+        elif lang in ("python", "dys"):
             out.append((lang, body, note))
     return out
 
@@ -50,7 +51,11 @@ def test_a_readme_example_runs_as_written(tmp_path, lang, text, note) -> None:
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "DOCKYARD_HISTORY": str(tmp_path / "history"),
     }
-    command = ["bash", "-c", text] if lang == "sh" else [sys.executable, "-c", text]
+    if lang == "dys":
+        (tmp_path / "example.dys").write_text(text, encoding="utf-8")
+        command = ["dockyard", "run", "example.dys"]
+    else:
+        command = ["bash", "-c", text] if lang == "sh" else [sys.executable, "-c", text]
     done = subprocess.run(
         command,
         cwd=tmp_path,
@@ -63,3 +68,26 @@ def test_a_readme_example_runs_as_written(tmp_path, lang, text, note) -> None:
     shown = f"{text}\n--- stdout\n{done.stdout[-1500:]}\n--- stderr\n{done.stderr[-1500:]}"
     assert done.returncode == 0, shown
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, shown
+
+
+def test_every_expect_in_the_readmes_text_parses() -> None:
+    """`expect ...` written inline in README.md and in each game's content README is a line of
+    the action language (content/GAME/README.md: in that game's language)."""
+    from dockyard import Session
+
+    span = re.compile(r"`(expect [^`]+)`")
+    readmes = {README: "curious-cargo"}
+    for game in ("cargo", "import_export", "pack_and_stack", "curious_cargo", "tictactoe"):
+        readmes[ROOT / "content" / game / "README.md"] = game.replace("_", "-")
+    found = 0
+    for path, game in readmes.items():
+        if not path.is_file():
+            continue
+        language = Session(game).language
+        for wrapped in span.findall(path.read_text(encoding="utf-8")):
+            text = " ".join(wrapped.split())  # a span may wrap across lines
+            if text.endswith(":") or any(w in text for w in ("QUERY", "ACTION", "PATH")):
+                continue  # a usage or a keyword, not an example
+            assert language.parse_line(text) is not None, f"{path.name}: {text}"
+            found += 1
+    assert found >= 3

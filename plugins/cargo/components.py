@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
+from dockyard.words import with_article
 
 from .about import MAX_PLAYERS
 
@@ -54,6 +55,8 @@ class Layout:
     workers: tuple[tuple[int, str, str, int], ...]  # (cell, color, worker name, how many)
     to_move: str
     moves: int | None
+    points: tuple[tuple[str, int], ...] = ()  # (color, points) the players start with
+    front: tuple[tuple[str, str], ...] = ()  # (color, crate) crates in front of a player
 
 
 @dataclass(frozen=True, eq=False)  # compared (and hashed, for caches) by identity
@@ -78,6 +81,7 @@ class Dock:
     doctor_turns: int
     points: dict[str, int]
     layout: Layout | None = None  # a starting position set by hand (layout.json), if any
+    dice: tuple[int, ...] = ()  # the set-up rolls' dice as they fall (dice.json), if fixed
 
     @property
     def per_player(self) -> int:
@@ -115,6 +119,12 @@ def build(content: Content) -> Dock:
             rep.report(extra, [], f"a second layout (one table is set up: {layouts[0].origin})")
         if layouts:
             layout = _layout(rep, layouts[0], board, names, kinds)
+    dice: tuple[int, ...] = ()
+    fixed = content.of_kind("dice")
+    for extra in fixed[1:]:
+        rep.report(extra, [], f"a second dice file (the dice are fixed once: {fixed[0].origin})")
+    if fixed:
+        dice = tuple(fixed[0].data["dice"])
     if rep.problems or board is None:
         raise ContentError(sorted(rep.problems))
     return Dock(
@@ -127,6 +137,7 @@ def build(content: Content) -> Dock:
         doctor_turns=rules["doctor_turns"],
         points=dict(rules["points"]),
         layout=layout,
+        dice=dice,
     )
 
 
@@ -184,7 +195,7 @@ def _board(rep: Reporter, doc: Document) -> dict[str, Any] | None:
             rep.report(
                 doc,
                 ["map", height - 1 - cell // width],
-                f"a {ship} loading space at column {cell % width + 1} touches no dock square",
+                f"{with_article(ship)} loading space at column {cell % width + 1} touches no dock square",
             )
     edge = tuple(
         cell
@@ -337,4 +348,28 @@ def _layout(
             workers.append((cell, color, name, count))
         if solo and (solo > 1 or len(pieces) > 1):
             rep.report(doc, at, "only Dockhands share a square")
-    return Layout(ships, tuple(crates), tuple(workers), to_move, data.get("moves"))
+    points: list[tuple[str, int]] = []
+    for color, value in data.get("points", {}).items():
+        if color not in ships:
+            rep.report(doc, ["points", color], f"{color} is not among the layout's ships")
+        else:
+            points.append((color, value))
+    front: list[tuple[str, str]] = []
+    for color, crates_there in data.get("front", {}).items():
+        if color not in ships:
+            rep.report(doc, ["front", color], f"{color} is not among the layout's ships")
+            continue
+        for i, crate in enumerate(crates_there):
+            if crate not in ships:
+                rep.report(doc, ["front", color, i], f"{crate} is not among the layout's ships")
+            else:
+                front.append((color, crate))
+    return Layout(
+        ships,
+        tuple(crates),
+        tuple(workers),
+        to_move,
+        data.get("moves"),
+        tuple(points),
+        tuple(front),
+    )

@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from dockyard import Action, Context, Game, Outcome, Rng, Setup
-from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
+from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, start
 from dockyard.loader import Content
 
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
@@ -26,13 +26,14 @@ from .playing import (
     legal_moves,
     legal_places,
     phase,
+    rescued,
     returning_text,
     start_turn,
     why_not_move,
     why_not_place,
 )
 from .scoring import outcome
-from .setting_up import SHIPS, WORKERS, choices, choose, lay_out, why_not_choose
+from .setting_up import SHIPS, WORKERS, choices, choose, lay_out, roll, why_not_choose
 from .state import DOCTOR, GONE, UNPLACED, WATER, CargoState
 from .text import TOPICS, action_from_tree, format_action, ground_char, render
 
@@ -56,6 +57,22 @@ class Cargo(Game):
         "STEP": "a direction (north, east, south, west), or pull and a direction",
         "COUNT": "how many dockhands, such as 2",
     }
+    query_paths = (
+        ("crate.CELL", "the color of the crate on that square, or none"),
+        ("worker.CELL", "who stands there: `p1-mule`, a stack as `p2-dockhand+p1-dockhand`"),
+        ("workers.CELL", "how many workers stand on that square"),
+        ("points.P", "P's points"),
+        ("crates.P", "P's crates still on the dock or waiting to be put back"),
+        ("front.P", "crates in front of P (own crates loaded, others' pushed into the sea)"),
+        ("ship.P", "the color of P's ship (none before it is chosen)"),
+        ("water.P", "P's workers in the water"),
+        ("doctor.P", "P's Dockhands at the Doctor"),
+        ("out.P", "P's workers out of the game"),
+        ("first", "who won the roll to choose a ship and place first (none with a layout)"),
+        ("mover", "who won the roll to move first (none before it is rolled)"),
+        ("moves", "workers the player to move may still move this turn"),
+        ("aside", "crates waiting to be put back"),
+    )
     max_playout_steps = 20_000
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
@@ -85,8 +102,7 @@ class Cargo(Game):
             lay_out(state, ctx)
         else:
             # "players roll a die to see who selects and places their pieces first"
-            state.first_placer = state.rng.randrange(n)
-            reveal(state)
+            state.first_placer = roll(state, ctx)
             first = state.players[state.first_placer]
             ctx.emit("roll", first, f"{first} wins the roll: chooses a ship and places first")
         start(self, state, ctx)
@@ -106,9 +122,10 @@ class Cargo(Game):
         now = phase(state)
         if now == "ships":
             return choices(state, player)
-        if now == "workers" or state.returning:
+        if now == "workers" or rescued(state):
             return legal_places(state, player)
-        return legal_moves(state, player)
+        # a Dockhand back from the Doctor may come back now, later in the turn, or not
+        return legal_places(state, player) + legal_moves(state, player)
 
     def check(self, state: CargoState, action: Action, player: int) -> str | None:
         verb, args = action.verb, action.args
@@ -135,7 +152,12 @@ class Cargo(Game):
         if now == "workers":
             return "first place your workers: place WORKER SQUARE"
         if verb == DONE:
-            return f"first bring back your {returning_text(state)}" if state.returning else None
+            back = rescued(state)
+            return (
+                f"first bring back your {returning_text(state, back)} from the water"
+                if back
+                else None
+            )
         return why_not_move(state, player, args)
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
@@ -343,7 +365,15 @@ class Cargo(Game):
         c = state.c
         head, _, rest = path.partition(".")
         if not rest:
-            simple = {"moves": state.moves_left, "aside": len(state.aside), "phase": phase(state)}
+            laid_out = c.layout is not None
+            rolled = laid_out or phase(state) == "play"
+            simple = {
+                "moves": state.moves_left,
+                "aside": len(state.aside),
+                "phase": phase(state),
+                "first": None if laid_out else state.players[state.first_placer],
+                "mover": state.players[state.first_mover] if rolled else None,
+            }
             if head in simple:
                 return simple[head]
             raise KeyError(path)

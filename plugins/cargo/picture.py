@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard.svg import Svg, fill, ink
-from dockyard.words import plural
+from dockyard.words import plural, with_article
 
 from .components import COLUMNS
 
@@ -58,7 +58,7 @@ def draw(view: dict[str, Any], letters: dict[str, str]) -> Svg:
                 class_="big",
                 style=f"fill:{ink(color)}",
             )
-            svg.title(g, f"a {color} crate on {name}")
+            svg.title(g, f"{with_article(color)} crate on {name}")
         else:
             _workers(svg, square["workers"], colors, letters, x, y, name)
     for col in range(width_sq):

@@ -4,12 +4,16 @@
 - `move WORKER STEP...`: up to M steps (see pushing.py); Dockhands on one square may move
   together (`move 2 dockhands c4 east`), each counting as one of the turn's workers.
 - `done`: the turn ends early (it ends by itself once the last worker has moved).
-- At the start of a player's turn their workers come back (`place WORKER SQUARE`): from the
-  water onto a loading space of their own ship, and from the Doctor, once they have sat out a
-  turn, onto any square along the edge of the dock.
+- At the start of a player's turn their workers in the water come back (`place WORKER
+  SQUARE`) onto a loading space of their own ship, before anything else. A Dockhand at the
+  Doctor, once it has sat out a turn, "may" come back onto any square along the edge of the
+  dock: at any moment of its owner's turn (before, between or instead of moves), or in a later
+  turn; not bringing it back is declining (`done`, or just moving others). Coming back is not
+  one of the turn's workers.
 - At the end of a turn every crate that landed on a loading space of another color's ship is
   put back on the dock by that ship's captain (`place COLOR SQUARE`), the player whose turn it
-  was first, then clockwise: a decision of that player in the middle of someone's turn.
+  was first, then clockwise: a decision of that player in the middle of someone's turn. It is
+  not declined: the "may" is where it goes ("anywhere you wish").
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from dockyard import Action, Context, Decision
 from dockyard.flow import end_turn, pop, push
+from dockyard.words import with_article
 
 from .components import DIRECTIONS, DOCK, LOADING, OFF
 from .pushing import Step, perform, resolve, stacks_with
@@ -83,8 +88,8 @@ def why_not_move(state: CargoState, seat: int, move: Move) -> str | None:
     name, cell, count, steps = move
     if phase(state) != "play":
         return "workers move once everyone's are placed"
-    if state.returning:
-        return f"first bring back your {returning_text(state)}"
+    if rescued(state):
+        return f"first bring back your {returning_text(state, rescued(state))} from the water"
     group = movers(state, seat, name, cell, count)
     if isinstance(group, str):
         return group
@@ -233,7 +238,8 @@ def finish_turn(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
             Decision(
                 captain,
                 PUT_BACK,
-                f"put the {state.aside[0][0]} crate back on the dock: place COLOR SQUARE",
+                f"put the {state.aside[0][0]} crate back on the dock, on any empty square "
+                f'(place {state.aside[0][0]} SQUARE): it goes back "anywhere you wish"',
             ),
         )
         return
@@ -277,9 +283,17 @@ def _prunereturning_text(state: CargoState) -> None:
     state.returning = [w for w in state.returning if return_squares(state, w)]
 
 
-def returning_text(state: CargoState) -> str:
+def returning_text(state: CargoState, workers: list[int] | None = None) -> str:
     c = state.c
-    return " and ".join(c.names[w % c.per_player] for w in state.returning)
+    return " and ".join(
+        c.names[w % c.per_player] for w in state.returning if workers is None or w in workers
+    )
+
+
+def rescued(state: CargoState) -> list[int]:
+    """Workers of the player to move still in the water: they come back first ("they reappear
+    at the beginning of the owning player's turn in his loading area")."""
+    return [w for w in state.returning if state.pos[w] == WATER]
 
 
 def return_squares(state: CargoState, w: int) -> list[int]:
@@ -369,6 +383,13 @@ def _placing(state: CargoState, seat: int, piece: str, cell: int) -> Any:
     c = state.c
     k = c.per_player
     indexes = c.worker_indexes(piece)
+    if not indexes and piece in c.ships and phase(state) == "play":
+        waiting = any(crate == piece for crate, _ in state.aside)
+        now = "waits for" if waiting else "would wait for"
+        return (
+            f"{with_article(piece)} crate on a loading space {now} the end of the turn: then its ship's "
+            f'captain puts it back ("at the end of your turn you may place it back")'
+        )
     if not indexes:
         return f"there is no worker called {piece} (workers: {', '.join(dict.fromkeys(c.names))})"
     if phase(state) == "workers":
@@ -382,7 +403,17 @@ def _placing(state: CargoState, seat: int, piece: str, cell: int) -> Any:
     fits = [w for w in due if cell in return_squares(state, w)]
     if not fits:
         w = due[0]
-        where = "a loading space of your ship" if state.pos[w] == WATER else "the dock's edge"
+        if state.pos[w] == WATER:
+            ship = state.ships[seat] or ""
+            if cell in c.loading.get(ship, ()):
+                free = ", ".join(c.name(i) for i in return_squares(state, w))
+                return (
+                    f"{c.name(cell)}, a loading space of your ship, is taken "
+                    f"(your {piece} may come back onto {free})"
+                )
+            where = "a loading space of your ship"
+        else:
+            where = "the dock's edge"
         return f"your {piece} comes back onto {where}, not {c.name(cell)}"
     return fits[0]
 

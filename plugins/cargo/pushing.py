@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dockyard.words import with_article
+
 from .components import LOADING, OFF, OPPOSITE, Dock
 
 
@@ -73,7 +75,7 @@ def resolve(
     there = men[to]
     if pull:
         if not all(c.kinds[w % k].pull for w in movers):
-            return f"a {kind.kind} cannot pull"
+            return f"{with_article(kind.kind)} cannot pull"
         if crates[to] is not None:
             return f"the {word} cannot pull and push at once: a crate is on {c.name(to)}"
         if there and not stacks_with(c, movers, there):
@@ -134,7 +136,7 @@ def _men(c: Dock, men: tuple[int, ...]) -> str:
     k = c.per_player
     kinds = [c.kinds[w % k].kind for w in men]
     if len(kinds) == 1:
-        return f"a {kinds[0]}"
+        return f"{with_article(kinds[0])}"
     return f"{len(kinds)} {kinds[0]}s"
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context, EndTrigger, Outcome
+from dockyard.words import with_article
 
 from .pushing import Landing
 from .state import DOCTOR, GONE, WATER, CargoState
@@ -46,7 +47,7 @@ def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context)
             ctx.emit(
                 "sea",
                 name,
-                f"{name} pushes a {crate} crate into the sea "
+                f"{name} pushes {with_article(crate)} crate into the sea "
                 f"({points['opponent_crate_in_sea']:+d})",
                 crate=crate,
             )
@@ -59,7 +60,7 @@ def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context)
             ctx.emit(
                 "loaded",
                 state.players[captain],
-                f"a {crate} crate is loaded onto the "
+                f"{with_article(crate)} crate is loaded onto the "
                 f"{ship} ship: {state.players[captain]} "
                 f"{points['own_crate_loaded']:+d}",
                 crate=crate,
@@ -69,7 +70,7 @@ def score_landing(state: CargoState, mover: int, landing: Landing, ctx: Context)
             ctx.emit(
                 "aside",
                 state.players[captain],
-                f"a {crate} crate lands on the {ship} "
+                f"{with_article(crate)} crate lands on the {ship} "
                 f"ship's loading space: {state.players[captain]} puts it back at the end "
                 "of the turn",
                 crate=crate,

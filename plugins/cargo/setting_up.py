@@ -101,7 +101,12 @@ def lay_out(state: CargoState, ctx: Context) -> None:
     taken_ships(state)
     for cell, color in layout.crates:
         state.crates[cell] = color
-    state.dealt = {ship: sum(1 for _, c2 in layout.crates if c2 == ship) for ship in layout.ships}
+    for color, points in layout.points:
+        state.points[layout.ships.index(color)] = points
+    for color, crate in layout.front:
+        state.front[layout.ships.index(color)].append(crate)
+    placed = [crate for _, crate in layout.crates] + [crate for _, crate in layout.front]
+    state.dealt = {ship: placed.count(ship) for ship in layout.ships}
     state.in_box = 0
     k = c.per_player
     for cell, color, name, count in layout.workers:
@@ -123,10 +128,32 @@ def roll_first_mover(state: CargoState, ctx: Context) -> None:
     """ "ROLL AGAIN TO SEE WHO MOVES FIRST. Turns rotate to the left (clockwise)." """
     if state.c.layout is not None:
         return
-    state.first_mover = state.rng.randrange(len(state.players))
-    reveal(state)
+    state.first_mover = roll(state, ctx)
     name = state.players[state.first_mover]
     ctx.emit("roll", name, f"{name} wins the roll and moves first", seat=state.first_mover)
+
+
+def roll(state: CargoState, ctx: Context) -> int:
+    """ "players roll a die": each rolls, in seat order; the highest wins, and the tied roll
+    again. The dice come from the content's dice.json while it has any (a referee's fixed
+    roll), then from the seeded generator. Returns the winner's seat."""
+    fixed = state.c.dice
+    rolling = list(range(len(state.players)))
+    while True:
+        dice = []
+        for _ in rolling:
+            if state.dice_used < len(fixed):
+                dice.append(fixed[state.dice_used])
+                state.dice_used += 1
+            else:
+                dice.append(state.rng.randint(1, 6))
+                reveal(state)
+        said = ", ".join(f"{state.players[s]} {d}" for s, d in zip(rolling, dice, strict=True))
+        ctx.emit("dice", None, f"the dice: {said}", dice=dict(zip(rolling, dice, strict=True)))
+        top = max(dice)
+        rolling = [s for s, d in zip(rolling, dice, strict=True) if d == top]
+        if len(rolling) == 1:
+            return rolling[0]
 
 
 SHIPS = Phase("ships", ships_order, end=deal_crates, check_end=False, once=True)

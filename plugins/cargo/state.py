@@ -39,6 +39,7 @@ class CargoState(State):
     moved: list[int] = field(default_factory=list)  # workers moved this turn
     moves_left: int = 0  # workers the player to move may still move this turn
     returning: list[int] = field(default_factory=list)  # workers due back at this turn's start
+    dice_used: int = 0  # how many of the content's fixed set-up dice have been rolled
 
     @property
     def c(self) -> Dock:

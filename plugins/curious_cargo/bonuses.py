@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dockyard import Context
 from dockyard.flow import reveal
+from dockyard.words import with_article
 
 from .components import Item
 from .state import CargoState, Player
@@ -163,7 +164,9 @@ def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Conte
         state.splitters[color] -= 1
         player.splitters[color] = player.splitters[color] + 1
         ctx.emit(
-            "trade", player.name, f"{player.name} trades 2 Trucking tokens for a {color} Splitter"
+            "trade",
+            player.name,
+            f"{player.name} trades 2 Trucking tokens for {with_article(color)} Splitter",
         )
 
 

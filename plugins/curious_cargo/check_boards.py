@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dockyard.loader import Document, Reporter
+from dockyard.words import with_article
 
 from .components import (
     COLORS,
@@ -270,5 +271,5 @@ class BoardChecks(Reporter):
                     self.report(
                         doc,
                         ["machines"],
-                        f"no {color} port can reach a {street} dock through teal cells",
+                        f"no {color} port can reach {with_article(street)} dock through teal cells",
                     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard.loader import Document, Reporter
+from dockyard.words import with_article
 
 from .components import (
     FACE_FOR_SIDE,
@@ -43,7 +44,7 @@ class ShippingChecks(Reporter):
                     self.report(
                         doc,
                         [*at, "colors", k],
-                        f"no Conveyor tile has a {color} belt on its {face} face, so {color} goods could never move",
+                        f"no Conveyor tile has {with_article(color)} belt on its {face} face, so {color} goods could never move",
                     )
             ship, receive = side["shipping"], side["receiving"]
             spaces, slots = ship["spaces"], receive["slots"]

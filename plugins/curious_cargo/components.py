@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from dockyard.words import with_article
+
 Cell = tuple[int, int]
 COLORS = ("red", "blue", "purple")
 # "Use the dark background side of the tiles" with the three-color side of the Shipping board
@@ -88,7 +90,7 @@ class Item:
             singular, plural = f"{self.color} {singular}", f"{self.color} {plural}"
         if self.amount != 1:
             return f"{self.amount} {plural}"
-        return f"1 {singular}" if self.kind == "points" else f"a {singular}"
+        return f"1 {singular}" if self.kind == "points" else f"{with_article(singular)}"
 
 
 # ---- player boards ------------------------------------------------------------------------------

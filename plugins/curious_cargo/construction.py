@@ -18,7 +18,7 @@ from operator import ne
 from typing import Any
 
 from dockyard import Action, Context
-from dockyard.words import plural
+from dockyard.words import plural, with_article
 
 from .bonuses import draw_tiles, give, move_forklift, tell_drawn, to_supply
 from .components import Cell, Item, cell_name, parse_cell
@@ -195,7 +195,7 @@ class Construction(Rounds):
         ctx.emit(
             "splitter",
             player.name,
-            f"{player.name} uses a Construction token to place a {color} Splitter at {cell}",
+            f"{player.name} uses a Construction token to place {with_article(color)} Splitter at {cell}",
         )
         self._after_placement(state, seat, gears, ctx)
 

@@ -82,6 +82,32 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         "STACK": "a storage stack (a or b)",
         "TOKEN": "a token kind (construction or trucking)",
     }
+    query_paths = (
+        ("bag", "tiles left in the draw bag"),
+        ("deck", "Truck cards left in the deck"),
+        ("order", "the turn order, as p1,p2"),
+        ("supply.construction", "construction tokens left in the supply"),
+        ("supply.trucking", "trucking tokens left in the supply"),
+        ("supply.splitters.COLOR", "splitters of that color left in the supply"),
+        ("supply.goods.COLOR", "goods of that color left in the box"),
+        ("P.forklift", "P's forklift: active connections made"),
+        ("P.shipped", "goods P has shipped (P.shipped.COLOR: of one color)"),
+        ("P.received", "goods P has received (P.received.COLOR: of one color)"),
+        ("P.splitters", "P's splitters (P.splitters.COLOR: of one color)"),
+        ("P.construction", "P's construction tokens"),
+        ("P.trucking", "P's trucking tokens"),
+        ("P.scaffolding", "P's scaffolding"),
+        ("P.hand", "tiles in P's hand"),
+        ("P.trucks", "Truck cards in P's hand"),
+        ("P.storage.STACK", "tiles in P's storage stack a or b"),
+        ("P.stars", "P's stars"),
+        ("P.eligible", "true when P may win (a good of every type shipped)"),
+        ("P.points", "P's points (P.points.shipping, .receiving, .tokens, .track, .bonus)"),
+        ("P.connections", "P's active connections"),
+        ("P.street.shipping", "P's Shipping street: truck07@3:red,-,blue ..."),
+        ("P.street.receiving", "P's Receiving street, written the same way"),
+        ("P.stack.CELL", "the height of the stack on that square of P's facility"),
+    )
 
     def __init__(self) -> None:
         self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)

@@ -20,6 +20,7 @@ from typing import Any
 
 from dockyard import Context, Decision
 from dockyard import flow as flowlib
+from dockyard.words import with_article
 
 from .bonuses import give
 from .components import Dock, TruckCard
@@ -225,7 +226,7 @@ def load(state: CargoState, seat: int, spaces: tuple[int, ...], ctx: Context) ->
         ctx.emit(
             "load",
             player.name,
-            f"{player.name} loads a {color} good at {space} onto {truck.card.id} "
+            f"{player.name} loads {with_article(color)} good at {space} onto {truck.card.id} "
             f"({player.shipped[color]} {color} shipped)",
             color=color,
             space=space,
@@ -277,14 +278,14 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
                 ctx.emit(
                     "unload",
                     player.name,
-                    f"{player.name} receives a {good} good at {space}; the slots are full, so it is removed from the game",
+                    f"{player.name} receives {with_article(good)} good at {space}; the slots are full, so it is removed from the game",
                 )
                 continue
             player.received[good] = have + 1
             ctx.emit(
                 "unload",
                 player.name,
-                f"{player.name} receives a {good} good at {space} (slot {have + 1})",
+                f"{player.name} receives {with_article(good)} good at {space} (slot {have + 1})",
                 color=good,
                 space=space,
             )

@@ -170,24 +170,28 @@ def _follow(state: ImportExportState, seat: int, legal: list[Action], rng: rando
 
 def bot_action(game: Any, state: ImportExportState, seat: int, rng: random.Random) -> Action:
     legal = game.legal_actions(state, seat)
-    verbs = {a.verb for a in legal}
-    if "bid" in verbs:
-        budget = state.credits[seat] // 4
-        bids = [a for a in legal if a.args[0] <= budget]
-        return max(bids, key=lambda a: a.args[0]) if bids else legal[0]
-    if "favor" in verbs:
-        own = [a for a in legal if a.args[0] == state.players[seat]]
-        return own[0] if own else legal[0]
-    if "choose" in verbs:  # a power's question: the answer that looks best one step ahead
-        options = [a for a in legal if a.verb == "choose"]
-        return max(_lookahead(game, state, seat, options, rng)[1], key=lambda t: t[0])[1]
     uses = [a for a in legal if a.verb == "use"]
     if uses:  # a power used at any time, when it looks better than not using it
         now, worths = _lookahead(game, state, seat, uses, rng)
         worth, use = max(worths, key=lambda t: t[0])
         if worth > now + 0.01:
             return use
-        legal = [a for a in legal if a.verb != "use"]
+        legal = [a for a in legal if a.verb != "use"] or legal
+    verbs = {a.verb for a in legal}
+    if "bid" in verbs:
+        budget = state.credits[seat] // 4
+        bids = [a for a in legal if a.verb == "bid"]
+        within = [a for a in bids if a.args[0] <= budget]
+        return max(within, key=lambda a: a.args[0]) if within else bids[0]
+    if "favor" in verbs:
+        favors = [a for a in legal if a.verb == "favor"]
+        own = [a for a in favors if a.args[0] == state.players[seat]]
+        return own[0] if own else favors[0]
+    if "choose" in verbs:  # a power's question: the answer that looks best one step ahead
+        options = [a for a in legal if a.verb == "choose"]
+        return max(_lookahead(game, state, seat, options, rng)[1], key=lambda t: t[0])[1]
+    if "keep" in verbs or "drop" in verbs:  # what to keep of an import (not a discard)
+        legal = [a for a in legal if a.verb in ("keep", "drop")]
     if not state.flow.pending:
         phase = phase_name(state)
         if phase == "lead":

@@ -233,21 +233,50 @@ def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, An
     return out
 
 
-def use_options(state: ImportExportState, seat: int, acting: bool = False) -> list[Action]:
+def at_any_time(ability: dict[str, Any]) -> bool:
+    """A power worded "at any time" (ICELAND WATER, TELESCOPES, SEGWAYS, LUTEFISK): usable
+    whenever the game waits for anyone's decision, also in other players' turns. The others
+    used with `use` are an alternative to one of the owner's actions (CELL PHONES, ROBOT CATS,
+    SMART CARS, FLOUR: their condition says `acting`)."""
+    return "acting" not in json.dumps(ability.get("if"))
+
+
+def holds_any_time_power(state: ImportExportState, seat: int) -> bool:
+    """A quick look: does `seat` hold a card with a power used at any time (in hand or among
+    its shipments)? (`use_options` says whether one is usable now.)"""
+    cards = state.c.card
+    return any(
+        ability.get("when") == "any-time"
+        for card in (*state.hands[seat], *state.shipments[seat])
+        for ability in cards(card).effects
+    )
+
+
+def use_options(
+    state: ImportExportState, seat: int, acting: bool = False, out_of_turn: bool = False
+) -> list[Action]:
     """`use CARD WORD` lines `seat` may play now (`acting`: only of the powers used as an
-    action's alternative: CELL PHONES, ROBOT CATS, SMART CARS, FLOUR)."""
+    action's alternative: CELL PHONES, ROBOT CATS, SMART CARS, FLOUR; `out_of_turn`: only of
+    the powers worded "at any time")."""
     name = state.players[seat]
     return [
         Action(name, "use", (card, word))
         for card, ability in _usable(state, seat)
         if not acting or "acting" in json.dumps(ability.get("if"))
+        if not out_of_turn or at_any_time(ability)
         for word, _ in options(state, ability["use"], Who(seat, None, card), seat)
     ]
 
 
-def why_not_use(state: ImportExportState, seat: int, card: str, word: str) -> str | None:
-    abilities = [a for c, a in _usable(state, seat) if c == card]
+def why_not_use(
+    state: ImportExportState, seat: int, card: str, word: str, out_of_turn: bool = False
+) -> str | None:
+    abilities = [
+        a for c, a in _usable(state, seat) if c == card and (not out_of_turn or at_any_time(a))
+    ]
     if not abilities:
+        if out_of_turn and any(c == card for c, _ in _usable(state, seat)):
+            return f"{card}'s power goes with one of your own actions, not in another's turn"
         return f"you have no power of {card} to use now"
     words = [w for a in abilities for w, _ in options(state, a["use"], Who(seat, None, card), seat)]
     if word not in words:

@@ -184,10 +184,11 @@ def _check_layout(
 ) -> None:
     """Every card named once and known, harbors of the box for this many players, ships of
     those harbors, a leader among the seats."""
-    colors = layout["harbors"]
-    n = len(colors)
+    # without `harbors` the setup deals them as the rulebook does, for the players at the table
+    colors = layout.get("harbors") or sorted({h.color for h in harbors})
+    n = len(layout["harbors"]) if "harbors" in layout else len(harbors)
     usable = {h.color for h in harbors if h.only_with is None or h.only_with == n}
-    for i, color in enumerate(colors):
+    for i, color in enumerate(layout.get("harbors", [])):
         if color not in usable:
             rep.report(
                 doc,

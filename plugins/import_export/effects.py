@@ -12,7 +12,7 @@ from typing import Any
 from dockyard import Context
 from dockyard.flow import reveal
 
-from .harbor import draw_card, gain, pay
+from .harbor import draw_card, gain, pay, reached
 from .powers import Effect, Stop, fire, run, substitute
 from .reading import Who, amount, goods_room, holds, imports_room
 from .shipments import fits, fits_color, load, loadable_ships, take_container
@@ -34,6 +34,7 @@ def transfer(
         return 0
     state.credits[giver] -= n
     state.credits[taker] += n
+    reached(state, taker)
     ctx.emit(
         "credits",
         _name(state, giver),

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from dockyard import Action, Context, DockyardError, Game, Outcome, Rng, Setup
-from dockyard.flow import FlowState, answer, asked, resume, start
+from dockyard.flow import FlowState, actors, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
@@ -32,7 +32,16 @@ from .actions import (
     why_not_take,
 )
 from .bot import bot_action, evaluate
-from .choices import POWER, answer_options, answered, ask, use, use_options, why_not_use
+from .choices import (
+    POWER,
+    answer_options,
+    answered,
+    ask,
+    holds_any_time_power,
+    use,
+    use_options,
+    why_not_use,
+)
 from .components import ACTIONS, Box, build
 from .effects import CONTINUING, TESTS, calls, python_effects
 from .effects import WORDS as CHANGES
@@ -115,6 +124,9 @@ ACTS: dict[str, Callable[..., None]] = {
 }
 
 
+ANY_TIME = ("use", "scrap")  # verbs a player may play while the game waits for another
+
+
 class ImportExport(Game):
     name = NAME
     title = TITLE
@@ -126,6 +138,38 @@ class ImportExport(Game):
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     grammar_file = "import_export.lark"
     phases = PHASES
+    query_paths = (
+        ("credits.P", "P's active credits"),
+        ("passive.P", "P's credits counted at the game's end only (HELICOPTER)"),
+        ("hand.P", "how many cards P holds"),
+        ("imports.P", "how many cards P has in imports"),
+        ("goods.P", "how many cards P has in goods"),
+        ("shipments.P", "how many shipments P has completed"),
+        ("actions.P", "actions of the declared type P has left this turn (its follow too)"),
+        ("did.P", "`lead`, `follow` or `draw`: what P did this turn"),
+        ("harbor.P", "the color of P's harbor"),
+        ("tier.P.TYPE", "P's tier level in a good type (technology, agriculture, ...)"),
+        ("score.P", "P's score as it stands (SCORING), and the final one once over"),
+        ("has.P.CARD", "true when the card is in P's hand"),
+        ("imported.P.CARD", "true when the card is in P's imports"),
+        ("owns.P.CARD", "true when the card is in P's goods"),
+        ("shipped.P.CARD", "true when the card is among P's completed shipments"),
+        ("contracted.P.CARD", "true when the card is contracted on one of P's ships in harbor"),
+        ("ship.SHIP", "`sea` or `harbor`: where the ship is"),
+        ("containers.SHIP", "how many containers are loaded on the ship"),
+        ("contracts.SHIP", "how many contracts the ship carries"),
+        ("on.island.CARD", "true when the card is on the supply island"),
+        ("on.discard.CARD", "true when the card is in the discard pile"),
+        ("on.SHIP.CARD", "true when the card is loaded on that ship"),
+        ("deck", "cards in the deck"),
+        ("discard", "cards in the discard pile"),
+        ("island", "cards on the supply island"),
+        ("sea", "ships at sea"),
+        ("bank", "the bank's credits"),
+        ("leader", "who leads this turn"),
+        ("declared", "the action type led this turn (none before the lead)"),
+        ("reached", "who has reached the end's active credits at some moment of this turn (p1+p2)"),
+    )
     terminal_words = {
         "CARD": "a card such as laptops (`show cards` lists them)",
         "SHIP": "a ship such as green-1",
@@ -154,29 +198,63 @@ class ImportExport(Game):
         return state
 
     # ---- rules ---------------------------------------------------------------------------
+    def out_of_turn(self, state: ImportExportState) -> list[int]:
+        """Who may act although the game waits for others: "At any point when a player is the
+        leader of the turn, they may discard any shipment contracts", and a power worded "at
+        any time" may be used whenever the game waits for anyone's decision."""
+        if state.flow.over is not None:
+            return []
+        waiting = actors(state)
+        return [
+            seat
+            for seat in range(len(state.players))
+            if seat not in waiting and self._anytime_actions(state, seat)
+        ]
+
+    def _anytime_actions(self, state: ImportExportState, seat: int) -> list[Action]:
+        """What `seat` may do at any moment: discard contracts as the leader, use a power
+        worded "at any time"."""
+        name = state.players[seat]
+        out = (
+            [Action(name, "scrap", (card,)) for s in state.home_ships(seat) for card in s.contracts]
+            if seat == state.leader
+            else []
+        )
+        if holds_any_time_power(state, seat):
+            out += use_options(state, seat, out_of_turn=True)
+        return out
+
     def legal_actions(self, state: ImportExportState, player: int) -> list[Action]:
         flow = state.flow
         if flow.over is not None:
             return []
-        name = state.players[player]
+        if player not in actors(state):  # another's turn or question: what is for any time
+            return self._anytime_actions(state, player)
         if flow.pending:
             decision = asked(state, player)
-            if decision is None:
-                return []
-            if decision.kind == BID:
-                return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
-            if decision.kind == TIE:
-                return [Action(name, "favor", (state.players[s],)) for s in decision.data]
-            if decision.kind == POWER:
-                return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
-            if decision.kind == FREE:
-                return free_options(state, decision)
-            return [
-                Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
-                for card, place in keep_options(state, player)
-            ]
-        if player not in flow.active:
-            return []
+            assert decision is not None  # an actor while questions wait is asked one
+            answers = self._answers(state, player, decision)
+            extra = self._anytime_actions(state, player)  # beside the answers
+            return list(dict.fromkeys(answers + extra)) if extra else answers
+        return self._turn_actions(state, player)
+
+    def _answers(self, state: ImportExportState, player: int, decision: Any) -> list[Action]:
+        name = state.players[player]
+        if decision.kind == BID:
+            return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
+        if decision.kind == TIE:
+            return [Action(name, "favor", (state.players[s],)) for s in decision.data]
+        if decision.kind == POWER:
+            return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
+        if decision.kind == FREE:
+            return free_options(state, decision)
+        return [
+            Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
+            for card, place in keep_options(state, player)
+        ]
+
+    def _turn_actions(self, state: ImportExportState, player: int) -> list[Action]:
+        name = state.players[player]
         phase = phase_name(state)
         scraps = (
             [
@@ -230,14 +308,23 @@ class ImportExport(Game):
             ):
                 return f"there is no card or ship called {arg!r} (see `show cards`)"
         flow = state.flow
+        waiting = actors(state)
+        decision = asked(state, player) if flow.pending and player in waiting else None
+        free_answer = (
+            decision is not None
+            and decision.kind == FREE
+            and action in free_options(state, decision)
+        )
+        if not free_answer and (player not in waiting or (decision and verb in ANY_TIME)):
+            return self._why_not_any_time(state, action, player, waiting)
         if flow.pending:
             return self._why_not_answer(state, verb, args, player)
         phase = phase_name(state)
         if verb == "use":
             return why_not_use(state, player, args[0], args[1])
         if verb == "scrap":
-            if player != state.leader or phase == "follow":
-                return "only the leader discards contracts, while leading or acting"
+            if player != state.leader:
+                return "only the leader discards contracts (at any point of their turn)"
             return why_not_scrap(state, player, args[0])
         if phase == "lead":
             if verb == "lead":
@@ -252,6 +339,24 @@ class ImportExport(Game):
                 return None
             return f"follow {state.declared} (follow with CARD) or draw"
         return self._why_not_act(state, verb, args, player)
+
+    def _why_not_any_time(
+        self, state: ImportExportState, action: Action, player: int, waiting: list[int]
+    ) -> str | None:
+        """An action while the game waits for another's move or answer (or beside one's own
+        answer): only a leader's discard and a power worded "at any time"."""
+        if action.verb == "use":
+            return why_not_use(state, player, action.args[0], action.args[1], out_of_turn=True)
+        if action.verb == "scrap":
+            if player != state.leader:
+                return "only the leader discards contracts (at any point of their turn)"
+            return why_not_scrap(state, player, action.args[0])
+        names = " or ".join(state.players[s] for s in waiting) or "nobody"
+        return (
+            f"it is not {state.players[player]}'s turn (waiting for {names}); meanwhile a "
+            'player may use a power worded "at any time" (use CARD WORD), and the leader '
+            "discard contracts (scrap CARD)"
+        )
 
     def _why_not_answer(
         self, state: ImportExportState, verb: str, args: tuple[Any, ...], player: int
@@ -308,7 +413,11 @@ class ImportExport(Game):
     def apply(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
         verb, args = action.verb, action.args
         decision = asked(state, player) if state.flow.pending else None
-        if decision is not None and decision.kind == FREE:
+        if (
+            decision is not None
+            and decision.kind == FREE
+            and (verb not in ANY_TIME or action in free_options(state, decision))
+        ):
             answer(state, player)
             take_free(state, decision, action, lambda a: self._act(state, a, player, ctx), ctx)
             resume(self, state, ctx)

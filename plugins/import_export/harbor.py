@@ -23,8 +23,17 @@ def gain(state: ImportExportState, seat: int, amount: int, ctx: Context, why: st
         return
     state.bank -= amount
     state.credits[seat] += amount
+    reached(state, seat)
     name = state.players[seat]
     ctx.emit("credits", name, f"{name} takes {amount} credits ({why})", amount=amount)
+
+
+def reached(state: ImportExportState, seat: int) -> None:
+    """Remember the most credits `seat` has held this turn: "When any player has reached 50
+    active credits ... the game will end immediately after finishing the current turn", even if
+    they hold fewer by then."""
+    if seat < len(state.peak):
+        state.peak[seat] = max(state.peak[seat], state.credits[seat])
 
 
 def pay(state: ImportExportState, seat: int, amount: int, ctx: Context, why: str) -> None:

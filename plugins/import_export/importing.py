@@ -25,7 +25,7 @@ from typing import Any
 from dockyard import Context, Decision
 from dockyard.flow import answer, ask_together, push, reveal
 
-from .harbor import gain, pay
+from .harbor import gain, pay, reached
 from .powers import fire
 from .reading import acting_type, anyone_has, goods_room, imports_room, modifiers
 from .shipments import take_container
@@ -195,6 +195,7 @@ def _win(
         paid = min(amount, state.credits[winner])
         state.credits[winner] -= paid
         state.credits[state.leader] += paid
+        reached(state, state.leader)
         if paid and winner != state.leader:
             leader = state.players[state.leader]
             ctx.emit("credits", name, f"{name} pays {paid} credits to {leader} (the winning bid)")

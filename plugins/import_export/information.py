@@ -17,9 +17,10 @@ from typing import Any
 from .components import ACTIONS, GOOD_TYPES
 from .importing import GOODS, IMPORTS
 from .reading import goods_held, goods_limit, imports_limit, modifiers, tier
-from .scoring import bills
+from .scoring import bills, reached_end
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
+from .turns import actions_of
 
 
 def _auction(state: ImportExportState, viewer: int | None) -> dict[str, Any] | None:
@@ -139,6 +140,7 @@ def query(state: ImportExportState, path: str, phase: str) -> Any:
             "declared": state.declared,
             "phase": phase,
             "round": state.import_round,
+            "reached": "+".join(state.players[s] for s in reached_end(state)) or None,
         }
         if head in simple:
             return simple[head]
@@ -185,7 +187,10 @@ def query(state: ImportExportState, path: str, phase: str) -> Any:
         "imports": lambda: len(state.imports[seat]),
         "goods": lambda: len(state.goods[seat]),
         "shipments": lambda: len(state.shipments[seat]),
-        "actions": lambda: state.actions_left[seat],
+        # during the follow the actions are not yet counted: what they come to so far
+        "actions": lambda: (
+            actions_of(state, seat) if phase == "follow" else state.actions_left[seat]
+        ),
         "harbor": lambda: state.colors[seat],
         "score": lambda: bills(state)[seat]["total"],
         "did": lambda: state.did[seat],

@@ -45,17 +45,30 @@ def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
         names = ", ".join(state.players[s] for s in state.won)
         out.append(("special", f"{names} won by the power of a completed shipment"))
     target = end_credits(state)
-    rich = [
-        s
-        for s, credits in enumerate(state.credits)
-        if credits >= target and not modifiers(state, s, "no-end")  # CAN OPENERS
-    ]
+    rich = reached_end(state)
     if rich:
-        names = ", ".join(f"{state.players[s]} ({state.credits[s]})" for s in rich)
+        names = ", ".join(f"{state.players[s]} ({_most(state, s)})" for s in rich)
         out.append(("credits", f"{names} reached {target} active credits"))
     if state.exhausted or (not state.deck and not state.discard):
         out.append(("deck-empty", "the draw deck and the discard pile are empty"))
     return out
+
+
+def _most(state: ImportExportState, seat: int) -> int:
+    """The most active credits `seat` has held this turn."""
+    peak = state.peak[seat] if seat < len(state.peak) else 0
+    return max(peak, state.credits[seat])
+
+
+def reached_end(state: ImportExportState) -> list[int]:
+    """The seats that have reached the end's active credits at some moment of this turn ("When
+    any player has reached 50 active credits"), unless a power says they do not end it."""
+    target = end_credits(state)
+    return [
+        s
+        for s in range(len(state.players))
+        if _most(state, s) >= target and not modifiers(state, s, "no-end")  # CAN OPENERS
+    ]
 
 
 def split(bonus: int, ways: int) -> int:

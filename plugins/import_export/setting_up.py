@@ -29,7 +29,7 @@ def set_up(state: ImportExportState, ctx: Context) -> None:
     rules = c.rules["setup"]
     rng = state.rng
     layout = c.layout
-    if layout is not None:
+    if layout is not None and "harbors" in layout:
         if len(layout["harbors"]) != n:
             raise DockyardError(
                 f"the layout in the content is for {len(layout['harbors'])} players, not {n}"
@@ -42,6 +42,19 @@ def set_up(state: ImportExportState, ctx: Context) -> None:
         harbors = harbors[:n]
         reveal(state)
     state.colors = [h.color for h in harbors]
+    if layout is not None:
+        if len(layout.get("players", [])) > n:
+            raise DockyardError(
+                f"the layout in the content describes {len(layout['players'])} seats, not {n}"
+            )
+        if layout.get("leader", 0) >= n:
+            raise DockyardError(f"the layout's leader is seat {layout['leader']}, of {n} seats")
+        away = [s for s in layout.get("ships", {}) if s.rpartition("-")[0] not in state.colors]
+        if away:
+            raise DockyardError(
+                f"the layout in the content names {', '.join(away)}, of a harbor not at this "
+                f"table ({', '.join(state.colors)}): give its `harbors`"
+            )
     state.tiers = [h.tier for h in harbors]
     state.credits = [rules["credits"] + h.credits for h in harbors]
     state.bank = c.credits_total - sum(state.credits)

@@ -60,6 +60,8 @@ class ImportExportState(State):
     discard: list[str] = field(default_factory=list)
     end_credits: int = 50  # active credits that end the game (the extended game: more)
     exhausted: bool = False  # the deck ran out with nothing in the discard to shuffle
+    # each seat's most active credits at any moment of this turn ("has reached" 50 ends it)
+    peak: list[int] = field(default_factory=list)
     # the turn
     leader: int = 0
     declared: str | None = None  # the action led this turn (None: the leader drew)

@@ -70,24 +70,34 @@ def _acting(state: ImportExportState) -> list[int]:
     return [s for s in order if state.actions_left[s] > 0 and usable(state, s)]
 
 
+def actions_of(state: ImportExportState, seat: int) -> int:
+    """The actions of the declared type `seat` has this turn, from its lead or follow (or
+    draw) so far, its imports and its powers (counted once everyone has followed; asked
+    before, what they come to as things stand)."""
+    declared = state.declared
+    if declared is None:
+        return 0
+    n = len(state.players)
+    action = acting_type(state, seat) or declared
+    played = 1 if state.did[seat] in (LEAD, FOLLOW) else 0
+    count = played + matching_imports(state, seat, action)
+    for m in modifiers(state, seat, "shared-imports"):  # CANNONS: theirs count as mine
+        if m["action"] == action:
+            count += sum(matching_imports(state, s, action) for s in range(n) if s != seat)
+    for m in modifiers(state, seat, "extra-actions"):  # REFRIGERATORS, PLAYSTATIONS, DRUGS
+        if m["action"] == action and (count > 0 or not m.get("when_acting")):
+            who = Who(seat, None, "")
+            count += amount(state, who, m.get("amount", 1)) // m.get("divide", 1)
+    return count
+
+
 def _count_actions(state: ImportExportState, ctx: Context) -> None:
     """Once everyone has followed or drawn: each seat's actions of the declared type."""
     declared = state.declared
     if declared is None:
         return
-    n = len(state.players)
-    for seat in range(n):
-        action = acting_type(state, seat) or declared
-        played = 1 if state.did[seat] in (LEAD, FOLLOW) else 0
-        count = played + matching_imports(state, seat, action)
-        for m in modifiers(state, seat, "shared-imports"):  # CANNONS: theirs count as mine
-            if m["action"] == action:
-                count += sum(matching_imports(state, s, action) for s in range(n) if s != seat)
-        for m in modifiers(state, seat, "extra-actions"):  # REFRIGERATORS, PLAYSTATIONS, DRUGS
-            if m["action"] == action and (count > 0 or not m.get("when_acting")):
-                who = Who(seat, None, "")
-                count += amount(state, who, m.get("amount", 1)) // m.get("divide", 1)
-        state.actions_left[seat] = count
+    for seat in range(len(state.players)):
+        state.actions_left[seat] = actions_of(state, seat)
     followers = sum(1 for d in state.did if d == FOLLOW)
     fire(state, ctx, "followed", by=state.leader, action=declared, followers=followers)
 
@@ -116,8 +126,13 @@ def _finish_turn(state: ImportExportState, ctx: Context) -> None:
         state.repeat = True
 
 
+def _begin_turn(state: ImportExportState, ctx: Context) -> None:
+    """A turn starts: the credits each player has reached this turn are those they hold."""
+    state.peak = list(state.credits)
+
+
 PHASES = (
-    Phase("lead", _leader, check_end=False),
+    Phase("lead", _leader, begin=_begin_turn, check_end=False),
     Phase("follow", _followers, end=_count_actions, check_end=False),
     Phase("act", _acting, end=_finish_turn),
 )

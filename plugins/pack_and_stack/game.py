@@ -50,6 +50,31 @@ class PackAndStack(Game):
         "AXIS": "x or y",
         "STANDING": "'standing'",
     }
+    query_paths = (
+        ("points.P", "P's points"),
+        ("truck.P", "the truck card P picked this round (none before)"),
+        ("levels.P", "how many levels P's truck has"),
+        ("front.P", "how many truck cards lie in front of P"),
+        ("front.P.N", "the Nth truck card in front of P (from 1), or none"),
+        ("empty.P", "how many white cubes would still fit onto P's truck"),
+        ("unloaded.P", "what the pieces left in P's hand cost"),
+        ("due.P", "empty spaces plus unloaded cost: what P pays this round"),
+        ("loaded.P", "how many pieces are on P's truck"),
+        ("paid.P", "what P paid this round (none before the bill)"),
+        ("bill.P", "what P owes this round (none before the bill)"),
+        ("bonus.P", "P's bonus this round (none before the bill)"),
+        ("done.P", "true once P has finished loading this round"),
+        ("hand.P", "how many pieces P holds"),
+        ("hand.P.PIECE", "how many pieces of that kind P holds"),
+        ("roll.P.PIECE", "P's die for that kind of piece this round"),
+        ("placements.P.PIECE", "in how many ways a piece of that kind fits on P's truck now"),
+        ("cell.P.CELL.LEVEL", "the kind of piece at that square and level (1-4) of P's truck"),
+        ("supply.PIECE", "pieces of that kind left in the supply"),
+        ("bank", "points left in the bank"),
+        ("pile", "truck cards in the draw pile"),
+        ("discard", "truck cards in the discard pile"),
+        ("picked", "the players in the order their truck claims arrived"),
+    )
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Components:

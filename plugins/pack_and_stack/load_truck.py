@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from dockyard import Action, Context
+from dockyard.words import with_article
 
 from .components import (
     FILLED,
@@ -112,7 +113,7 @@ def check_put(
         left = ", ".join(f"{n} {k}" for k, n in state.hands[seat].items() if n) or "none"
         return f"you have no {kind} piece left to load (left: {left})"
     if piece.size == 1 and orientation is not None:
-        return f"a {kind} piece is a single cube: leave out '{'standing' if orientation == 'standing' else 'along ' + orientation}'"
+        return f"{with_article(kind)} piece is a single cube: leave out '{'standing' if orientation == 'standing' else 'along ' + orientation}'"
     if piece.size > 1 and orientation is None:
         return f"say how the {kind} piece goes: along x, along y or standing"
     xy = parse_cell(cell)
@@ -141,7 +142,7 @@ def check_put(
     for x, y, z in cells:
         if filled & bit(x, y, z):
             other = _piece_at(state, seat, x, y, z)
-            return f"{cell_name(x, y)} level {z} is already taken by a {other.kind if other else 'loaded'} piece"
+            return f"{cell_name(x, y)} level {z} is already taken by {with_article(other.kind if other else 'loaded')} piece"
     for x, y, z in cells:
         if z > 1 and (x, y, z - 1) not in cells and not filled & bit(x, y, z - 1):
             return f"the piece would overhang: nothing is loaded under {cell_name(x, y)} at level {z - 1}"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from dockyard import Action, Context, EndTrigger, Game, Outcome, Rng, Setup, State, hookimpl
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
+from dockyard.words import with_article
 
 if TYPE_CHECKING:
     from dockyard.loader import Content
@@ -86,6 +87,10 @@ class TicTacToe(Game):
     content_folder = "tictactoe"
     grammar_file = "tictactoe.lark"
     terminal_words = {"CELL": "a cell such as b2"}
+    query_paths = (
+        ("cell.CELL", "who marked that cell (x or o), or none"),
+        ("empty", "how many cells are empty"),
+    )
     # One phase per round: each player marks once, x first.
     phases = (Phase("play", seat_order, check_end=False),)
 
@@ -107,7 +112,7 @@ class TicTacToe(Game):
                     content.problem(
                         doc,
                         ["win"],
-                        f"{board.win} in a row cannot fit on a {board.size}x{board.size} board",
+                        f"{board.win} in a row cannot fit on {with_article(f'{board.size}x{board.size}')} board",
                     )
                 ]
             )

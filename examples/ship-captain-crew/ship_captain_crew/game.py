@@ -70,6 +70,11 @@ class ShipCaptainCrew(Game):
     grammar_file = "ship_captain_crew.lark"
     resource_package = __package__  # this package's grammar/ and content/
     phases = (Phase("round", seat_order),)
+    query_paths = (
+        ("total.P", "P's total so far"),
+        ("rolls_left", "rolls left in this turn"),
+        ("kept", "how many dice are kept"),
+    )
 
     # ---- content ----------------------------------------------------------------------------
     def build_content(self, content: Content) -> Rules:
