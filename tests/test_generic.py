@@ -7,9 +7,11 @@ must each be caught by the check meant for it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -254,6 +256,23 @@ class NamelessCache(TicTacToe):
         return list(self.seen[key])
 
 
+@dataclass(slots=True)
+class NotedState(TicTacToeState):
+    notes: list[str] = field(default_factory=list)  # declared strings: it holds lists
+
+
+class MisAnnotated(TicTacToe):
+    """Its state's `notes` hold lists where the annotation says strings: a clone (undo's
+    copies, a bot's look-ahead) shares them with the state."""
+
+    name = "broken-annotation"
+
+    def setup(self, setup, ctx):
+        base = super().setup(setup, ctx)
+        fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+        return NotedState(**fields, notes=[["a note"]])
+
+
 def _fails(check: Any, game: Any, match: str, **kwargs: Any) -> str:
     with pytest.raises(SuiteFailure, match=match) as caught:
         check(Table(game), range(10), **kwargs)
@@ -312,12 +331,21 @@ def test_suite_catches_memory_that_undo_cannot_take_back(install, tmp_path) -> N
 
 
 def test_suite_catches_a_cache_keyed_without_the_players_names() -> None:
-    text = _fails(check_tables, NamelessCache(), r"players x, bob\) offers other actions")
-    assert "not offered ['bob: mark" in text and "players x bob" in text  # and its replay
+    text = _fails(check_tables, NamelessCache(), r"players (x, bob|bob, x)\) offers other actions")
+    assert "not offered ['bob: mark" in text and re.search("\n    players (x bob|bob x)$", text)
 
 
 def test_suite_passes_tables_of_a_game_keeping_nothing_outside_its_states() -> None:
     assert check_tables(Table(TicTacToe()), range(3)) > 0
+
+
+def test_suite_catches_a_field_holding_what_its_annotation_does_not_say(install, tmp_path):
+    game = MisAnnotated()
+    install(games=[game])
+    text = _fails(
+        check_saves_and_undo, game, r"CloneCheckError: .*notes\[0\] \(a list\)", folder=tmp_path
+    )
+    assert "field 'notes' of NotedState (declared list[str])" in text
 
 
 def test_suite_catches_a_view_that_is_not_json() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, TypeVar
 
+from ..cloning import checking
 from ..game import Action, DockyardError
 from ..registry import registry
 from .legality import near_misses
@@ -186,6 +187,11 @@ def _neighbour(table: Table) -> Table | None:
 
 
 def _tables(table: Table, seed: int, max_steps: int | None, cap: int | None) -> int:
+    with checking():  # every clone (undo's copies) is checked to share nothing
+        return _side_by_side(table, seed, max_steps, cap)
+
+
+def _side_by_side(table: Table, seed: int, max_steps: int | None, cap: int | None) -> int:
     base = _alone(table, seed, max_steps, cap)
     names = base.run.session.players
     lanes = [_Lane(base, table, seed, names, cap)]
