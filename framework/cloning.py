@@ -267,31 +267,40 @@ def _atom(hint: Any) -> bool:
 # lists is copied shallowly, and its lists are then shared by the clone and its original. In
 # checking mode (`checking()`, or DOCKYARD_CHECK_CLONES=1; the generic suite turns it on for
 # its playouts) every clone is compared with its original: nothing that can change may be
-# shared, and what is shared as never changing (a tuple, a frozen dataclass) must hold only
-# values that never change. Fields declared `compare=False` are caches, not state: not looked at.
+# shared, and a tuple shared as never changing must hold only values that never change. A
+# frozen dataclass is a printed component, shared whole as its class declares; strict mode
+# (`checking(strict=True)`, DOCKYARD_CHECK_CLONES=strict) looks into those too. Fields declared
+# `compare=False` are caches, not state: not looked at.
 
 
 class CloneCheckError(AssertionError):
     """A clone shares with its original something that can change."""
 
 
-_checking = 1 if os.environ.get("DOCKYARD_CHECK_CLONES", "") not in ("", "0") else 0
-_UNCHANGING = (type, types.FunctionType, types.BuiltinFunctionType, range, complex, enum.Enum)
+_MODE = os.environ.get("DOCKYARD_CHECK_CLONES", "")
+_checking = 0 if _MODE in ("", "0") else 1
+_strict = 1 if _MODE == "strict" else 0
+# values that never change (subclasses of strings and numbers too: `clone` shares them)
+_UNCHANGING = (str, int, float, bytes, complex, range, type, enum.Enum)
+_UNCHANGING += (types.FunctionType, types.BuiltinFunctionType)
 # id -> (a shared object, the path to something changeable inside it, or None): tuples and
-# frozen dataclasses (printed components) are looked into once
-_VERDICTS: dict[int, tuple[Any, str | None]] = {}
+# frozen dataclasses are looked into once
+_VERDICTS: dict[tuple[int, int], tuple[Any, str | None]] = {}
 
 
 @contextlib.contextmanager
-def checking() -> Iterator[None]:
+def checking(strict: bool = False) -> Iterator[None]:
     """Within it, every `clone` verifies that the copy shares nothing that can change with
-    its original (CloneCheckError names the class and the field that broke it)."""
-    global _checking
+    its original (CloneCheckError names the class and the field that broke it); `strict`:
+    not even inside frozen dataclasses (printed components)."""
+    global _checking, _strict
     _checking += 1
+    _strict += strict
     try:
         yield
     finally:
         _checking -= 1
+        _strict -= strict
 
 
 def verify(original: Any, twin: Any) -> None:
@@ -310,7 +319,7 @@ def _walk(a: Any, b: Any, path: str, owner: Any, seen: dict[int, Any]) -> None:
         if inside is not None:
             raise _shared(inside, owner)
         return
-    if kind is list or kind is tuple:
+    if kind is list or isinstance(a, tuple):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             _walk(x, y, f"{path}[{i}]", owner, seen)
     elif kind is dict:
@@ -348,13 +357,15 @@ def _changeable(value: Any, path: str) -> str | None:
     if kind in _ATOMS or isinstance(value, _UNCHANGING):
         return None
     frozen = dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
-    if kind is not tuple and kind is not frozenset and not frozen:
+    if frozen and not _strict:
+        return None  # a printed component, shared whole as its class declares
+    if not frozen and not isinstance(value, tuple | frozenset):
         return f"{path} (a {kind.__name__})"
-    known = _VERDICTS.get(id(value))
+    known = _VERDICTS.get((id(value), _strict))
     if known is not None and known[0] is value:
         return None if known[1] is None else path + known[1]
     if frozen:
-        parts = (
+        parts: Iterator[tuple[str, Any]] = (
             (f".{f.name}", getattr(value, f.name, None))
             for f in dataclasses.fields(value)
             if f.compare
@@ -368,7 +379,7 @@ def _changeable(value: Any, path: str) -> str | None:
             break
     if len(_VERDICTS) > 100_000:
         _VERDICTS.clear()
-    _VERDICTS[id(value)] = (value, found)
+    _VERDICTS[(id(value), _strict)] = (value, found)
     return None if found is None else path + found
 
 

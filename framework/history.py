@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from .cloning import CloneCheckError
 from .core import Action, DockyardError, Event
 
 CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
@@ -67,6 +68,8 @@ class History:
         n = len(self.log) if n is None else n
         try:
             saved = self.game.clone(self.state if state is None else state)
+        except CloneCheckError:  # checking mode (dockyard.cloning.checking) found a fault
+            raise
         except Exception:  # a state the game cannot copy: undo replays from the start instead
             return
         points = self._checkpoints

@@ -170,13 +170,20 @@ def test_checking_mode_names_a_field_holding_what_its_annotation_does_not_say() 
     assert clone(odd).piles[0] is odd.piles[0]  # off again once out of the block
 
 
-def test_checking_mode_finds_a_list_inside_what_is_shared_as_never_changing() -> None:
-    odd = MisDeclared(pile=Pile(["a"]))
-    with checking(), pytest.raises(CloneCheckError, match=r"MisDeclared.pile.cards \(a list\)"):
-        clone(odd)
+def test_checking_mode_finds_a_list_inside_a_tuple_shared_as_never_changing() -> None:
     in_a_tuple = MisDeclared(piles=[("a", ["b"])])  # type: ignore[list-item]
     with checking(), pytest.raises(CloneCheckError, match=r"piles\[0\]\[1\] \(a list\)"):
         clone(in_a_tuple)
+
+
+def test_strict_checking_mode_looks_into_frozen_dataclasses_too() -> None:
+    """A frozen dataclass is a printed component, shared whole as its class declares; strict
+    mode finds what can change inside it."""
+    odd = MisDeclared(pile=Pile(["a"]))
+    with checking():
+        assert clone(odd).pile is odd.pile
+    with checking(strict=True), pytest.raises(CloneCheckError, match=r"\.pile\.cards \(a list"):
+        clone(odd)
 
 
 def test_checking_mode_passes_honest_states_and_looks_past_caches() -> None:
