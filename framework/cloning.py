@@ -281,7 +281,7 @@ _MODE = os.environ.get("DOCKYARD_CHECK_CLONES", "")
 _checking = 0 if _MODE in ("", "0") else 1
 _strict = 1 if _MODE == "strict" else 0
 # values that never change (subclasses of strings and numbers too: `clone` shares them)
-_UNCHANGING = (str, int, float, bytes, complex, range, type, enum.Enum)
+_UNCHANGING: tuple[type, ...] = (str, int, float, bytes, complex, range, type, enum.Enum)
 _UNCHANGING += (types.FunctionType, types.BuiltinFunctionType)
 # id -> (a shared object, the path to something changeable inside it, or None): tuples and
 # frozen dataclasses are looked into once
