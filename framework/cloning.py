@@ -13,13 +13,16 @@ Anything else falls back to deepcopy.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
+import enum
+import os
 import random
 import sys
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 _SHARED: tuple[type, ...] = (str, int, float, bool, type(None), bytes, frozenset)
@@ -28,7 +31,15 @@ _KEPT: set[type] = set(_SHARED)  # kinds whose values are shared, not copied
 
 
 def clone(value: Any) -> Any:
-    """A copy of `value` sharing nothing that can change."""
+    """A copy of `value` sharing nothing that can change (in checking mode, `checking()`,
+    verified so: CloneCheckError names the class and field that broke it)."""
+    twin = _clone(value)
+    if _checking:
+        verify(value, twin)
+    return twin
+
+
+def _clone(value: Any) -> Any:
     kind = type(value)
     if kind in _KEPT:
         return value
@@ -55,14 +66,14 @@ def _list(value: list[Any]) -> list[Any]:
     kept = _KEPT
     if kept.issuperset(map(type, value)):  # only values shared as they are (looked at in C)
         return value[:]
-    return [v if type(v) in kept else clone(v) for v in value]
+    return [v if type(v) in kept else _clone(v) for v in value]
 
 
 def _dict(value: dict[Any, Any]) -> dict[Any, Any]:
     kept = _KEPT
     if kept.issuperset(map(type, value.values())):
         return value.copy()
-    return {k: v if type(v) in kept else clone(v) for k, v in value.items()}
+    return {k: v if type(v) in kept else _clone(v) for k, v in value.items()}
 
 
 def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -72,9 +83,9 @@ def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
     for i, v in enumerate(value):
         if type(v) in kept:
             continue
-        twin = clone(v)
+        twin = _clone(v)
         if twin is not v:  # it holds something that can change: copy it and what follows
-            rest = tuple(w if type(w) in kept else clone(w) for w in value[i + 1 :])
+            rest = tuple(w if type(w) in kept else _clone(w) for w in value[i + 1 :])
             return (*value[:i], twin, *rest)
     return value
 
@@ -123,11 +134,11 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
             twin: Any = new(kind)
             for name in slotted:
                 try:
-                    setter(twin, name, clone(getattr(value, name)))
+                    setter(twin, name, _clone(getattr(value, name)))
                 except AttributeError:
                     pass
             for name, item in vars(value).items():
-                setter(twin, name, clone(item))
+                setter(twin, name, _clone(item))
             return twin
 
         return copy_dict
@@ -136,7 +147,7 @@ def _dataclass_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any
     # assignments when the class does not change how attributes are set)
     plain = getattr(kind, "__setattr__", None) is object.__setattr__
     scope: dict[str, Any] = {"new": new, "kind": kind, "setter": setter, "kept": _KEPT}
-    scope["clone"] = clone
+    scope["clone"] = _clone
     _PLANNING.add(kind)
     try:
         plans = _plans(kind, scope)
@@ -249,3 +260,138 @@ def _atom(hint: Any) -> bool:
     if origin is types.UnionType or origin is typing.Union:
         return all(_atom(a) for a in args)
     return origin is typing.Literal
+
+
+# ---- checking mode ----------------------------------------------------------------------------
+# A plan trusts annotations without looking at values: a field declared `list[str]` that holds
+# lists is copied shallowly, and its lists are then shared by the clone and its original. In
+# checking mode (`checking()`, or DOCKYARD_CHECK_CLONES=1; the generic suite turns it on for
+# its playouts) every clone is compared with its original: nothing that can change may be
+# shared, and a tuple shared as never changing must hold only values that never change. A
+# frozen dataclass is a printed component, shared whole as its class declares; strict mode
+# (`checking(strict=True)`, DOCKYARD_CHECK_CLONES=strict) looks into those too. Fields declared
+# `compare=False` are caches, not state: not looked at.
+
+
+class CloneCheckError(AssertionError):
+    """A clone shares with its original something that can change."""
+
+
+_MODE = os.environ.get("DOCKYARD_CHECK_CLONES", "")
+_checking = 0 if _MODE in ("", "0") else 1
+_strict = 1 if _MODE == "strict" else 0
+# values that never change (subclasses of strings and numbers too: `clone` shares them)
+_UNCHANGING: tuple[type, ...] = (str, int, float, bytes, complex, range, type, enum.Enum)
+_UNCHANGING += (types.FunctionType, types.BuiltinFunctionType)
+# id -> (a shared object, the path to something changeable inside it, or None): tuples and
+# frozen dataclasses are looked into once
+_VERDICTS: dict[tuple[int, int], tuple[Any, str | None]] = {}
+
+
+@contextlib.contextmanager
+def checking(strict: bool = False) -> Iterator[None]:
+    """Within it, every `clone` verifies that the copy shares nothing that can change with
+    its original (CloneCheckError names the class and the field that broke it); `strict`:
+    not even inside frozen dataclasses (printed components)."""
+    global _checking, _strict
+    _checking += 1
+    _strict += strict
+    try:
+        yield
+    finally:
+        _checking -= 1
+        _strict -= strict
+
+
+def verify(original: Any, twin: Any) -> None:
+    """Raise CloneCheckError if `twin`, a clone of `original`, shares anything that can
+    change with it (outside fields declared `compare=False`)."""
+    _walk(original, twin, type(original).__name__, None, {})
+
+
+def _walk(a: Any, b: Any, path: str, owner: Any, seen: dict[int, Any]) -> None:
+    kind = type(a)
+    if kind in _ATOMS or id(a) in seen:
+        return
+    seen[id(a)] = a  # kept, so that its id stays its own while walking
+    if a is b:
+        inside = _changeable(a, path)
+        if inside is not None:
+            raise _shared(inside, owner)
+        return
+    if kind is list or isinstance(a, tuple):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            _walk(x, y, f"{path}[{i}]", owner, seen)
+    elif kind is dict:
+        for k, x in a.items():
+            inside = _changeable(k, f"{path} key {k!r}")
+            if inside is not None:
+                raise _shared(inside, owner)
+            if type(b) is dict and k in b:
+                _walk(x, b[k], f"{path}[{k!r}]", owner, seen)
+    elif kind is set or kind is frozenset:
+        for x in a:
+            inside = _changeable(x, f"{path} item {x!r}")
+            if inside is not None:
+                raise _shared(inside, owner)
+    elif isinstance(a, random.Random):
+        return
+    elif dataclasses.is_dataclass(a) and type(b) is kind:
+        for f in dataclasses.fields(kind):
+            if not f.compare:
+                continue  # a cache, not state
+            try:
+                x, y = getattr(a, f.name), getattr(b, f.name)
+            except AttributeError:
+                continue
+            _walk(x, y, f"{path}.{f.name}", (kind, f), seen)
+    elif hasattr(a, "__dict__") and type(b) is kind:
+        for name, x in vars(a).items():
+            _walk(x, getattr(b, name, None), f"{path}.{name}", owner, seen)
+
+
+def _changeable(value: Any, path: str) -> str | None:
+    """Where, in `value` (shared by a clone and its original), something can change: a path
+    and what it is, or None when nothing in it can."""
+    kind = type(value)
+    if kind in _ATOMS or isinstance(value, _UNCHANGING):
+        return None
+    frozen = dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    if frozen and not _strict:
+        return None  # a printed component, shared whole as its class declares
+    if not frozen and not isinstance(value, tuple | frozenset):
+        return f"{path} (a {kind.__name__})"
+    known = _VERDICTS.get((id(value), _strict))
+    if known is not None and known[0] is value:
+        return None if known[1] is None else path + known[1]
+    if frozen:
+        parts: Iterator[tuple[str, Any]] = (
+            (f".{f.name}", getattr(value, f.name, None))
+            for f in dataclasses.fields(value)
+            if f.compare
+        )
+    else:
+        parts = ((f"[{i}]", v) for i, v in enumerate(value))
+    found = None
+    for where, item in parts:
+        found = _changeable(item, where)
+        if found is not None:
+            break
+    if len(_VERDICTS) > 100_000:
+        _VERDICTS.clear()
+    _VERDICTS[(id(value), _strict)] = (value, found)
+    return None if found is None else path + found
+
+
+def _shared(inside: str, owner: Any) -> CloneCheckError:
+    if owner is None:
+        return CloneCheckError(
+            f"a clone shares {inside} with its original: a change to either changes both"
+        )
+    kind, f = owner
+    declared = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", repr(f.type))
+    return CloneCheckError(
+        f"a clone shares {inside} with its original: field {f.name!r} of {kind.__name__} "
+        f"(declared {declared}) holds values its declaration does not say, so its copy was "
+        "planned to share them; declare what it holds (or give the class a __clone__)"
+    )

@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from .cloning import CloneCheckError
 from .core import Action, DockyardError, Event
 
 CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
@@ -117,6 +118,8 @@ class History:
         n = len(self.log) if n is None else n
         try:
             saved = self.game.clone(self.state if state is None else state)
+        except CloneCheckError:  # checking mode (dockyard.cloning.checking) found a fault
+            raise
         except Exception:  # a state the game cannot copy: undo replays from the start instead
             return
         points = self._checkpoints

@@ -175,13 +175,20 @@ def _value(name: str, children: list[Any]) -> Any:
 class Language:
     """The parser of one game (with the grammar extensions of its chosen variants)."""
 
-    def __init__(self, game: Game, extensions: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, game: Game, extensions: tuple[str, ...] = (), formatter: Game | None = None
+    ) -> None:
+        """`formatter`: the game that writes the actions' texts (a session's game, bound to
+        its plugins), if not `game` itself."""
         self.game = game
         self.extensions = extensions
-        # actions known to be well formed (their text parses back to them), shared by sessions
-        self.known: set[Action] = _known(game, game.grammar_file, extensions)
-        # the canonical text of each action formatted so far (a pure function of the action)
-        self.texts: dict[Action, str] = _texts(game)
+        writer = game if formatter is None else formatter
+        # actions known to be well formed (their text parses back to them), shared by the
+        # sessions of this grammar whose game writes the texts
+        self.known: set[Action] = _known(writer, game.grammar_file, extensions)
+        # the canonical text of each action formatted so far (a pure function of the action
+        # and of the game that writes it)
+        self.texts: dict[Action, str] = _texts(writer)
         self.transformer = _ToStatement(game)
         self.words = {**CORE_WORDS, **game.terminal_words}
         self._verbs: dict[str, list[str]] | None = None

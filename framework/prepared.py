@@ -93,8 +93,8 @@ def _prepare(game: Any, seed: Any, players: Any, variants: Any, content: Any) ->
         unbound.name, 0, resolve_players(unbound, players), tuple(v.name for v in chosen), dirs
     )
     loaded = content_of(unbound, variant_layers(chosen) + dirs)
-    language = Language(unbound, tuple(v.grammar for v in chosen if v.grammar))
     bound, pm = session_game(unbound, chosen)
+    language = Language(unbound, tuple(v.grammar for v in chosen if v.grammar), bound)
     options: dict[str, Any] = {}
     for v in chosen:
         options.update(v.options)

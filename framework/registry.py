@@ -33,7 +33,8 @@ class Registry:
     manager: pluggy.PluginManager | None = None
     # one plugin manager per (game, variants) choice, shared by the sessions that make it
     session_managers: dict[tuple[Any, ...], pluggy.PluginManager] = field(default_factory=dict)
-    session_games: dict[tuple[Any, ...], Game] = field(default_factory=dict)  # bound to them
+    # (id of a game, id of a manager) -> (that game, that manager, the game bound to it)
+    session_games: dict[tuple[int, int], tuple[Game, Any, Game]] = field(default_factory=dict)
 
     def game(self, name: str) -> Game:
         key = name.replace("_", "-")
@@ -219,10 +220,11 @@ def session_game(game: Game, chosen: Sequence[Variant]) -> tuple[Game, pluggy.Pl
     pm = session_manager(game, chosen)
     key = (id(game), id(pm))
     games = registry().session_games
-    bound = games.get(key)
-    if bound is None or getattr(bound.hook, "pm", None) is not pm:
-        bound = games[key] = game.with_hooks(DirectRelay(pm))
-    return bound, pm
+    found = games.get(key)
+    # the entry keeps the very game and manager it was made for, so their ids stay theirs
+    if found is None or found[0] is not game or found[1] is not pm:
+        found = games[key] = (game, pm, game.with_hooks(DirectRelay(pm)))
+    return found[2], pm
 
 
 def session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.PluginManager:

@@ -3,11 +3,15 @@ a field's annotation may say which without looking at its values."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dockyard.cloning import _plans, clone
+import pytest
+from dockyard.cloning import CloneCheckError, _plans, checking, clone
 
 if TYPE_CHECKING:
     from collections import OrderedDict
@@ -132,3 +136,77 @@ def test_a_copy_shares_nothing_that_can_change() -> None:
     assert table.inner.items == ["i"] and table.anything == [["any"]]
     assert twin.card is table.card  # printed components are shared
     assert twin.rng is not table.rng and twin.rng.random() == table.rng.random()
+
+
+# ---- checking mode: values are what the plan assumed --------------------------------------
+
+
+@dataclass(frozen=True)
+class Pile:  # "printed", so shared: but it holds a list
+    cards: list[str]
+
+
+@dataclass(slots=True)
+class MisDeclared:
+    piles: list[str] = field(default_factory=list)  # declared strings, holds lists
+    pile: Pile | None = None
+    # a cache, not state (compare=False), shared by the copies: its annotation says so
+    cache: str | None = field(default=None, compare=False)
+
+
+def test_a_plan_trusts_annotations_without_checking_mode() -> None:
+    odd = MisDeclared([["a"]])  # type: ignore[list-item]
+    assert clone(odd).piles[0] is odd.piles[0]  # shared: what checking mode is for
+
+
+def test_checking_mode_names_a_field_holding_what_its_annotation_does_not_say() -> None:
+    odd = MisDeclared([["a"]])  # type: ignore[list-item]
+    expected = (
+        r"a clone shares MisDeclared.piles\[0\] \(a list\) with its original: field 'piles' "
+        r"of MisDeclared \(declared list\[str\]\)"
+    )
+    with checking(), pytest.raises(CloneCheckError, match=expected):
+        clone(odd)
+    assert clone(odd).piles[0] is odd.piles[0]  # off again once out of the block
+
+
+def test_checking_mode_finds_a_list_inside_a_tuple_shared_as_never_changing() -> None:
+    in_a_tuple = MisDeclared(piles=[("a", ["b"])])  # type: ignore[list-item]
+    with checking(), pytest.raises(CloneCheckError, match=r"piles\[0\]\[1\] \(a list\)"):
+        clone(in_a_tuple)
+
+
+def test_strict_checking_mode_looks_into_frozen_dataclasses_too() -> None:
+    """A frozen dataclass is a printed component, shared whole as its class declares; strict
+    mode finds what can change inside it."""
+    odd = MisDeclared(pile=Pile(["a"]))
+    with checking():
+        assert clone(odd).pile is odd.pile
+    with checking(strict=True), pytest.raises(CloneCheckError, match=r"\.pile\.cards \(a list"):
+        clone(odd)
+
+
+def test_checking_mode_passes_honest_states_and_looks_past_caches() -> None:
+    cached = MisDeclared(["a"], Pile.__new__(Pile), {"k": ["shared"]})  # type: ignore[arg-type]
+    object.__setattr__(cached.pile, "cards", ())
+    with checking():
+        twin = clone(cached)
+        clone(Table(nested=[["n"]], stacks=(["s"], []), streets={"x": [Inner(["j"])]}))
+    assert twin.cache is cached.cache  # compare=False: a cache, not looked at
+
+
+def test_checking_mode_can_be_turned_on_by_the_environment() -> None:
+    code = (
+        "from dataclasses import dataclass, field\n"
+        "from dockyard.cloning import CloneCheckError, clone\n"
+        "@dataclass(slots=True)\n"
+        "class S:\n"
+        "    piles: list[str] = field(default_factory=list)\n"
+        "try:\n"
+        "    clone(S([['a']]))\n"
+        "except CloneCheckError as exc:\n"
+        "    print('caught', exc)\n"
+    )
+    env = {**os.environ, "DOCKYARD_CHECK_CLONES": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.startswith("caught a clone shares S.piles[0] (a list)"), out.stderr

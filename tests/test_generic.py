@@ -7,9 +7,11 @@ must each be caught by the check meant for it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -28,6 +30,7 @@ from dockyard.testing import (
     check_playouts,
     check_round_trips,
     check_saves_and_undo,
+    check_tables,
     near_misses,
     tables,
 )
@@ -108,6 +111,13 @@ def test_views_are_json_and_show_no_other_players_secrets(table, budget) -> None
     b = share(budget, table)
     seeds = range(1000, 1000 + b.thorough)
     assert check_hidden_information(table, seeds, b.max_steps, b.thorough_actions) > 0
+
+
+@every_table
+def test_tables_interleaved_in_one_process_offer_what_each_offers_alone(table, budget) -> None:
+    b = share(budget, table)
+    seeds = range(5000, 5000 + b.determinism)
+    assert check_tables(table, seeds, b.max_steps, b.thorough_actions) > 0
 
 
 # ---- the suite catches broken games ---------------------------------------------------------
@@ -230,6 +240,39 @@ class PrivateView(LeakyView):
         return {**TicTacToe.view(self, state, viewer), "plans": own}
 
 
+class NamelessCache(TicTacToe):
+    """Keeps each position's legal actions on the game object, keyed without the players'
+    names: a table seated otherwise is offered the first table's actions."""
+
+    name = "broken-nameless-cache"
+
+    def __init__(self) -> None:
+        self.seen: dict[Any, list[Action]] = {}
+
+    def legal_actions(self, state, player):
+        key = (tuple(state.cells), player)  # forgets whose names those seats hold
+        if key not in self.seen:
+            self.seen[key] = super().legal_actions(state, player)
+        return list(self.seen[key])
+
+
+@dataclass(slots=True)
+class NotedState(TicTacToeState):
+    notes: list[str] = field(default_factory=list)  # declared strings: it holds lists
+
+
+class MisAnnotated(TicTacToe):
+    """Its state's `notes` hold lists where the annotation says strings: a clone (undo's
+    copies, a bot's look-ahead) shares them with the state."""
+
+    name = "broken-annotation"
+
+    def setup(self, setup, ctx):
+        base = super().setup(setup, ctx)
+        fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+        return NotedState(**fields, notes=[["a note"]])
+
+
 def _fails(check: Any, game: Any, match: str, **kwargs: Any) -> str:
     with pytest.raises(SuiteFailure, match=match) as caught:
         check(Table(game), range(10), **kwargs)
@@ -285,6 +328,24 @@ def test_suite_catches_memory_that_undo_cannot_take_back(install, tmp_path) -> N
     game = MemoryOutsideState()
     install(games=[game])
     _fails(check_saves_and_undo, game, r"differs .*views", folder=tmp_path)
+
+
+def test_suite_catches_a_cache_keyed_without_the_players_names() -> None:
+    text = _fails(check_tables, NamelessCache(), r"players (x, bob|bob, x)\) offers other actions")
+    assert "not offered ['bob: mark" in text and re.search("\n    players (x bob|bob x)$", text)
+
+
+def test_suite_passes_tables_of_a_game_keeping_nothing_outside_its_states() -> None:
+    assert check_tables(Table(TicTacToe()), range(3)) > 0
+
+
+def test_suite_catches_a_field_holding_what_its_annotation_does_not_say(install, tmp_path):
+    game = MisAnnotated()
+    install(games=[game])
+    text = _fails(
+        check_saves_and_undo, game, r"CloneCheckError: .*notes\[0\] \(a list\)", folder=tmp_path
+    )
+    assert "field 'notes' of NotedState (declared list[str])" in text
 
 
 def test_suite_catches_a_view_that_is_not_json() -> None:

@@ -22,9 +22,17 @@ def run_pytest(folder, *args: str) -> subprocess.CompletedProcess[str]:
 def test_dockyard_game_runs_every_check_on_an_installed_game_from_an_empty_folder(tmp_path):
     done = run_pytest(tmp_path, "--dockyard-game", "tictactoe", "-v")
     assert done.returncode == 0, done.stdout[-2000:]
-    for check in ("playouts", "round_trips", "legality", "saves_and_undo", "hidden_information"):
+    checks = (
+        "playouts",
+        "round_trips",
+        "legality",
+        "saves_and_undo",
+        "hidden_information",
+        "tables",
+    )
+    for check in checks:
         assert f"test_generic_suite[tictactoe-2p-{check}] PASSED" in done.stdout
-    assert "8 passed" in done.stdout
+    assert "9 passed" in done.stdout
 
 
 def test_third_party_tests_use_the_plugins_fixtures(tmp_path):

@@ -29,6 +29,9 @@ What is checked (one module and one function each, all taking a `Table` and some
 - `check_determinism`: the same seed and log give the same events and views.
 - `check_hidden_information`: views are JSON data, and none shows another player's secrets
   (when the game defines `secrets(state, seat) -> list[str]`).
+- `check_tables`: tables with the same seed and moves, the players' names shared, moved and
+  swapped, played interleaved in one process (beside a table of another player count or
+  variant), offer the same actions (renamed) as the table alone, and `check` agrees.
 
 `Budget` says how much to play; `Budget.from_env()` reads `DOCKYARD_PLAYOUTS` so the same tests
 run quick by default and thorough on demand.
@@ -48,6 +51,7 @@ from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
 from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, Table, step_cap, tables
+from .tables import check_tables
 
 __all__ = [
     "CHECKS",
@@ -68,6 +72,7 @@ __all__ = [
     "check_round_trips",
     "check_saves_and_undo",
     "check_table",
+    "check_tables",
     "conservation",
     "difference",
     "game_tables",

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import NoReturn
 
+from ..cloning import checking
 from ..game import Action, DockyardError, Event, Game, Outcome
 from ..session import Session
 from .table import SuiteFailure, Table
@@ -56,31 +57,42 @@ class Playout:
         actions, or what `choose(session, legal)` picks (a bot's policy)."""
         s = self.session
         try:
-            for _ in range(max_steps):
-                if s.over:
-                    break
-                legal = s.legal_actions()
-                if not legal:
-                    who = ", ".join(s.actors()) or "nobody"
-                    self.fail(f"no legal action for {who}, but the game is not over")
-                if before is not None:
-                    before(legal)
-                action = self.rng.choice(legal) if choose is None else choose(s, legal)
-                Playout.actions_played += 1
-                try:
-                    events = s.apply(action)
-                except DockyardError as exc:
-                    self.fail(f"legal_actions offered {s.format(action)!r}, but apply said: {exc}")
-                if after is not None:
-                    after(action, events)
-            if not s.over:
-                self.fail(f"the game did not end within {max_steps} actions")
-            self.check_finished()
+            with checking():  # every clone (undo's copies) is checked to share nothing
+                self._play(max_steps, before, after, choose)
         except SuiteFailure:
             raise
         except Exception as exc:
             self.fail(f"{type(exc).__name__}: {exc}")
         return s
+
+    def _play(
+        self,
+        max_steps: int,
+        before: Callable[[list[Action]], None] | None,
+        after: Callable[[Action, list[Event]], None] | None,
+        choose: Callable[[Session, list[Action]], Action] | None,
+    ) -> None:
+        s = self.session
+        for _ in range(max_steps):
+            if s.over:
+                break
+            legal = s.legal_actions()
+            if not legal:
+                who = ", ".join(s.actors()) or "nobody"
+                self.fail(f"no legal action for {who}, but the game is not over")
+            if before is not None:
+                before(legal)
+            action = self.rng.choice(legal) if choose is None else choose(s, legal)
+            Playout.actions_played += 1
+            try:
+                events = s.apply(action)
+            except DockyardError as exc:
+                self.fail(f"legal_actions offered {s.format(action)!r}, but apply said: {exc}")
+            if after is not None:
+                after(action, events)
+        if not s.over:
+            self.fail(f"the game did not end within {max_steps} actions")
+        self.check_finished()
 
     def check_finished(self) -> None:
         s = self.session

@@ -19,6 +19,7 @@ from .playouts import check_playouts
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .table import Budget, Table, tables
+from .tables import check_tables
 
 Runner = Callable[[Table, Budget], int]
 
@@ -45,6 +46,9 @@ CHECK_TABLE: dict[str, Runner] = {
     ),
     "hidden_information": lambda t, b: check_hidden_information(
         t, range(1000, 1000 + b.thorough), b.max_steps, b.thorough_actions
+    ),
+    "tables": lambda t, b: check_tables(
+        t, range(5000, 5000 + b.determinism), b.max_steps, b.thorough_actions
     ),
 }
 CHECKS = tuple(CHECK_TABLE)

@@ -29,12 +29,13 @@ from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
 from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
-from .construction import Caches, Construction
+from .construction import Construction
 from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order
+from .speed import MAX_TURNS, Caches
 from .state import CargoState
 from .trucking_phase import TruckingPhase
 
@@ -118,10 +119,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         veto placements and loadings is known once per choice of plugins."""
         self.place_veto = bool(self.hook.cc_why_not_place.get_hookimpls())
         self.load_veto = bool(self.hook.cc_why_not_load.get_hookimpls())
-        self.caches = Caches()  # derived facts, per bound game, never part of a state
+        # derived facts and a turn's actions, per bound game, never part of a state (speed.py)
+        self.caches = Caches()
         self.house = house_verbs(self.hook)  # the verbs house rules add, by verb
-        # the actions of a turn and the rules to ask of them, by player, side, phase, hand
-        self._turn_actions: dict[tuple[Any, ...], tuple[Candidates, ...]] = {}
         self.phases = (
             Phase(
                 PHASE_NAMES[0],
@@ -222,13 +222,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             rule = why["keep"]
             return [(None, [(Action(name, "keep", (card,)), rule) for card in player.draft])]
         colors = state.side.colors if state.side else ()
-        key = (name, colors, phase, tuple(player.trucks) if phase == "trucking" else ())
-        turn = self._turn_actions.get(key)
+        # keyed on all they depend on (speed.py): a Truck card may be played to any player
+        if phase == "trucking":
+            key: tuple[Any, ...] = (name, colors, phase, tuple(player.trucks), tuple(state.players))
+        else:
+            key = (name, colors, phase)
+        turns = self.caches.turns
+        turn = turns.get(key)
         if turn is None:  # actions are values: made once per player, side, phase and hand
-            if len(self._turn_actions) > 1_000:
-                self._turn_actions.clear()
+            if len(turns) > MAX_TURNS:
+                turns.clear()
             made = self._turn_candidates(name, colors, phase, player.trucks, state.players)
-            turn = self._turn_actions[key] = tuple(
+            turn = turns[key] = tuple(
                 (self._none_if.get(verb), tuple((a, self._turn_rule(verb, phase)) for a in group))
                 for verb, group in groupby(made, key=attrgetter("verb"))
             )

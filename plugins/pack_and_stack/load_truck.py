@@ -10,7 +10,7 @@ lowest row, lowest level.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from dockyard import Action, Context
 from dockyard.words import with_article
@@ -58,7 +58,7 @@ def put_options(state: PackAndStackState, seat: int, kind: str) -> list[Placemen
     return [p for p in placements(state.c.truck(truck), piece.size) if fits(filled, p)]
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a process may seat any number of names
 def _put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Action, ...]:
     """`name: put KIND ...` at each of `placements(truck, size)`, in that order: actions are
     values, made once and listed many times."""

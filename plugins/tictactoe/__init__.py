@@ -39,9 +39,12 @@ class Board:
 
     def marks(self, player: str) -> tuple[Action, ...]:
         """`player`'s mark on each cell, made once (legal_actions picks the free ones)."""
-        found = self._marks.get(player)
+        marks = self._marks
+        found = marks.get(player)
         if found is None:
-            found = self._marks[player] = tuple(
+            if len(marks) > 64:  # a process may seat any number of names: keep a few
+                marks.clear()
+            found = marks[player] = tuple(
                 Action(player, "mark", (_cell_name(i, self.size),)) for i in range(self.size**2)
             )
         return found

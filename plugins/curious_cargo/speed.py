@@ -1,0 +1,151 @@
+"""Curious Cargo's speed caches: facts and actions worked out once and looked up after, never
+part of a state. Each is keyed on everything its answer depends on (plugins/README.md,
+"Caches", lists them):
+
+- `place_actions`: the `place` actions of a player's name and a tile on every spot of a
+  board, for every game in the process, keyed on the board (kept, so its id stays its own),
+  the name and the tile.
+- `Caches` (one per bound game: `CuriousCargo.bind`): `spots`, which tile spots of a facility
+  are flat, keyed on the very facility object (a weak reference) and its version; `turns`, the
+  candidate actions of a turn with the bound game's rules to ask of them, keyed on the
+  player's name, the Shipping side's colors, the phase and, in the Trucking Phase, the Truck
+  cards in hand and every player's name (a card may be played to any of them).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from functools import cache
+from itertools import compress
+from operator import ne
+from typing import Any
+
+from dockyard import Action
+
+from .facility import Facility
+
+MAX_TURNS = 1_000  # turns' candidate actions kept per bound game (then forgotten at once)
+
+_PLACE_ACTIONS: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
+
+
+def place_actions(board: Any, name: str, tile: str) -> tuple[Action, ...]:
+    """`name: place TILE ...` on every spot of `board.tile_spots`, in that order: made once
+    for every game on this board (actions are values), then only picked from."""
+    key = (id(board), name, tile)
+    found = _PLACE_ACTIONS.get(key)
+    if found is None or found[0] is not board:  # the board is kept, so its id stays its own
+        made = tuple(
+            Action(name, "place", (tile, cell_text, direction))
+            for _, _, direction, cell_text in board.tile_spots
+        )
+        if len(_PLACE_ACTIONS) > 1_000:
+            _PLACE_ACTIONS.clear()
+        found = _PLACE_ACTIONS[key] = (board, made)
+    return found[1]
+
+
+class Caches:
+    """What a bound game works out once (never kept by a state, so states stay plain data).
+
+    `turns`: the candidate actions of a turn and the rules to ask of them (`_candidates` in
+    game.py), by (name, colors, phase) in the Construction Phase and (name, colors, phase,
+    Truck cards in hand, every player's name) in the Trucking Phase.
+
+    `spots`: facts derived from a facility: how far apart the two squares of every tile spot are in height, for the last
+    few facilities, and so which spots are flat. A facility's entry is used only for the very
+    facility object it was made from (a weak reference) at the same version (every placement
+    counts one); after one placement, the differences are worked out again only on the squares
+    it changed (`Facility.touched`)."""
+
+    __slots__ = ("spots", "turns")
+
+    def __init__(self) -> None:
+        self.turns: dict[tuple[Any, ...], Any] = {}
+        # [facility, version, heights by square number, height difference by spot (at most
+        # 255), {scaffolding: [flat or not by spot, the flat spots' indexes or None]}], the
+        # latest first
+        self.spots: list[list[Any]] = []
+
+    def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
+        """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
+        Scaffolding at hand (see `flat`)."""
+        flat = self.flat(fac, scaffolding)
+        found = self.spots[0][4][scaffolding]
+        if found[1] is None:
+            found[1] = list(compress(range(len(flat)), flat))
+        return found[1]  # type: ignore[no-any-return]
+
+    def flat(self, fac: Facility, scaffolding: int) -> bytes:
+        """For each spot of `board.tile_spots`, can a tile lie flat there with the Scaffolding
+        at hand (1) or not (0): the same test as `why_not_place`. The squares' differences in
+        height are worked out once per facility state (the last four facilities are
+        remembered: both players' and a bot's scratch copies), and then again only on the
+        squares whose heights changed; the flags come from them in C."""
+        version = fac.version
+        entries = self.spots
+        mine = None
+        for k, entry in enumerate(entries):
+            if entry[0]() is fac:
+                mine = entry
+                if k:
+                    entries.insert(0, entries.pop(k))
+                break
+        if mine is None:
+            mine = self._fresh(fac)
+        elif mine[1] != version:
+            self._update(fac, mine)
+        by_scaffolding = mine[4]
+        found = by_scaffolding.get(scaffolding)
+        if found is None:
+            if scaffolding < 255:
+                flat = mine[3].translate(_at_most(scaffolding))
+            else:  # more than a byte's differences tell apart (never in a real game)
+                heights, pairs = mine[2], fac.board.spot_pairs[1]
+                flat = bytes([abs(heights[a] - heights[b]) <= scaffolding for _, a, b in pairs])
+            found = by_scaffolding[scaffolding] = [flat, None]
+        return found[0]  # type: ignore[no-any-return]
+
+    def _fresh(self, fac: Facility) -> list[Any]:
+        number, pairs, _ = fac.board.spot_pairs
+        heights = [0] * len(number)
+        for cell, stack in fac.stacks.items():
+            heights[number[cell]] = len(stack)
+        diffs = bytearray([min(255, abs(heights[a] - heights[b])) for _, a, b in pairs])
+        entry = [weakref.ref(fac), fac.version, heights, diffs, {}]
+        self.spots.insert(0, entry)
+        del self.spots[4:]
+        return entry
+
+    @staticmethod
+    def _update(fac: Facility, entry: list[Any]) -> None:
+        number, pairs, on = fac.board.spot_pairs
+        heights, diffs = entry[2], entry[3]
+        version = fac.version
+        touched_version, touched = fac.touched
+        changed: Iterable[int]  # the squares whose heights may have changed
+        if entry[1] == version - 1 and touched_version == version:  # one placement since
+            changed = [number[cell] for cell in touched]
+            for square, cell in zip(changed, touched, strict=True):
+                heights[square] = len(fac.stacks[cell])
+        else:  # compare every square's height with what it was (in C)
+            before = heights
+            heights = [0] * len(number)
+            for cell, stack in fac.stacks.items():
+                heights[number[cell]] = len(stack)
+            changed = compress(range(len(heights)), map(ne, before, heights))
+        try:
+            for square in changed:  # only the spots on those squares can have changed
+                for i, a, b in on[square]:
+                    diffs[i] = abs(heights[a] - heights[b])
+        except ValueError:  # a difference over 255 (a byte's most): kept as 255, "255 or more"
+            diffs[:] = bytes(min(255, abs(heights[a] - heights[b])) for _, a, b in pairs)
+        entry[1:] = [version, heights, diffs, {}]
+
+
+@cache
+def _at_most(scaffolding: int) -> bytes:
+    """The table turning a height difference into 1 when `scaffolding` (under 255) covers it,
+    else 0 (255 stands for 255 or more: never covered)."""
+    return bytes(int(d <= scaffolding) for d in range(256))
