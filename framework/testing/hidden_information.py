@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -60,23 +61,50 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     # seat's own secrets (a card it gives away is a secret of another now, but known to it)
     public = [""]
     knew: dict[str | None, set[str]] = {}
+    news: dict[str | None, tuple[Any, dict[str, str]]] = {}  # viewer -> (pattern, id -> owner)
+
+    def learn() -> None:
+        """For each viewer, one pattern of the ids it must not be shown now."""
+        news.clear()
+        if not has_secrets:
+            return
+        owned = {owner: secret_ids(game, s.state, seat) for seat, owner in enumerate(s.players)}
+        everyone = {x for ids in owned.values() for x in ids}
+        open_ = {x for x in everyone if mentions(public[0], [x])}
+        for viewer in viewers:
+            known = knew.get(viewer, set())
+            fresh = {
+                x: owner
+                for owner, ids in owned.items()
+                if owner != viewer
+                for x in ids
+                if x not in known and x not in open_
+            }
+            pattern = (
+                re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, fresh)) + r")(?![\w-])")
+                if fresh
+                else None
+            )
+            news[viewer] = (pattern, fresh)
 
     def hidden(viewer: str | None, text: str, where: str) -> None:
-        known = knew.get(viewer, ())
-        for owner, secrets in others(viewer):
-            news = [x for x in secrets if x not in known and not mentions(public[0], [x])]
-            found = mentions(text, news)
-            if found is not None:
-                run.fail(f"{viewer or 'a spectator'} is shown {owner}'s secret {found!r} {where}")
+        pattern, fresh = news.get(viewer, (None, {}))
+        found = pattern.search(text) if pattern is not None else None
+        if found is not None:
+            owner = fresh[found.group(1)]
+            run.fail(
+                f"{viewer or 'a spectator'} is shown {owner}'s secret {found.group(1)!r} {where}"
+            )
 
     def before(_legal: Any) -> None:
-        public[0] = json.dumps(s.view(None), sort_keys=True)
         if has_secrets:
+            public[0] = json.dumps(s.view(None), sort_keys=True)
             for seat, name in enumerate(s.players):
                 knew[name] = set(secret_ids(game, s.state, seat))
 
     def look(_action: Action | None = None, events: Any = (), everything: bool = False) -> None:
         nonlocal looked
+        learn()
         for viewer in viewers:
             try:
                 text = json.dumps(s.view(viewer), sort_keys=True)
@@ -93,7 +121,8 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
         shown = viewers if everything else viewers[looked % len(viewers) :][:1]
         for viewer in shown:
             seat = None if viewer is None else s.players.index(viewer)
-            twin = None if seat is None else game.sample_state(s.state, seat, sampler)
+            deal_again = has_secrets and seat is not None and (everything or looked % 4 == 0)
+            twin = game.sample_state(s.state, seat, sampler) if deal_again else None
             for topic in ("", *game.topics()) if everything else ("",):
                 text = game.render(s.state, seat, topic)
                 if not isinstance(text, str):
@@ -103,7 +132,7 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
                         f"`show {topic}` as {viewer} changes when what is hidden from "
                         f"{viewer} is dealt again (sample_state): it shows something hidden"
                     )
-            if everything or looked % 7 == 0:
+            if everything or looked % 23 == 0:
                 svg = game.picture(s.state, seat)
                 if svg is not None:
                     hidden(viewer, svg.to_string(), "in their picture")
@@ -124,7 +153,36 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
                 except Exception:  # a made-up action the game cannot write out
                     hint = ""
                 hidden(viewer, hint, f"in a hint ({hint!r})")
+        if has_secrets and (everything or looked % 11 == 5):
+            for viewer in s.players:
+                queries(viewer)
         looked += 1
+
+    def queries(viewer: str) -> None:
+        """Every query a seat may ask (`Game.query_paths`, filled in with the players and the
+        ids of the other seats' secrets; `Game.hidden_query` refuses the rest) answers the same
+        on a state where what is hidden from it is dealt again: it tells nothing hidden."""
+        seat = s.players.index(viewer)
+        ids = sorted({x for _, secrets in others(viewer) for x in secrets})[:6]
+        twin = game.sample_state(s.state, seat, sampler)
+        for template, _ in getattr(game, "query_paths", ()):
+            for path in _filled(template, s.players, ids):
+                if game.hidden_query(s.state, path, seat) is not None:
+                    continue
+                try:
+                    real = game.query(s.state, path)
+                except Exception:  # not a query here (an id this path does not take)
+                    continue
+                try:
+                    other = game.query(twin, path)
+                except Exception:
+                    other = None
+                if other != real:
+                    run.fail(
+                        f"{viewer} may ask `expect {path}`, but its answer depends on what is "
+                        f"hidden from {viewer} ({real!r} here, {other!r} with it dealt again): "
+                        "refuse it in Game.hidden_query"
+                    )
 
     try:
         look(everything=True)
@@ -139,3 +197,18 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     except Exception as exc:
         run.fail(f"{type(exc).__name__}: {exc}")
     return looked
+
+
+def _filled(template: str, players: Any, ids: list[str]) -> list[str]:
+    """A query path's capitalised words filled in: P with each player, any other (CARD, ...)
+    with each of `ids`; a path with words it cannot fill is left out."""
+    paths = [""]
+    for part in template.split("."):
+        if part == "P":
+            choices = list(players)
+        elif part.isupper():
+            choices = ids
+        else:
+            choices = [part]
+        paths = [f"{p}.{c}" if p else c for p in paths for c in choices]
+    return paths
