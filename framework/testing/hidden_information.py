@@ -1,5 +1,7 @@
-"""(g) A seat sees only what it may: views are JSON data, and no view, render, picture, event,
-log line or hint shows a player another player's secrets."""
+"""(g) A seat sees only what it may: views are JSON data; no view, picture, event (the announced
+moves among them, so no log line) or hint shows a player another player's secrets; its renders and
+pictures, and the queries it may ask, are the same on a state where what is hidden from it is dealt
+again; and another seat's action that showed it a hidden card is a barrier to its undo."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core import Action
-from ..seats import mentions, secret_ids
+from ..seats import mentions, secret_ids, shown_by
 from .playout import Playout, budgeted
 from .table import SuiteFailure, Table, step_cap
 
@@ -114,6 +116,8 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
             for event in events:
                 if event.seen_by(viewer):
                     hidden(viewer, event.text, f"in the event {event.text!r}")
+            if _action is not None and viewer is not None and looked % 17 == 3:
+                barrier(viewer, _action, events)
         # renders and pictures cost more than views: everything for everyone at the start and
         # the end, one viewer's table in between
         # (a render or a picture of the state a seat cannot tell from this one, everything
@@ -157,6 +161,20 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
             for viewer in s.players:
                 queries(viewer)
         looked += 1
+
+    def barrier(viewer: str, action: Action, events: Any) -> None:
+        """Another seat's action that showed `viewer` what that seat held hidden (its events
+        as `viewer` saw them name it) is a barrier to `viewer`'s undo (dockyard.seats)."""
+        held = knew.get(action.player, set())
+        if action.player == viewer or not held:
+            return
+        texts = [e.text for e in events if e.seen_by(viewer)]
+        showed = any(mentions(text, held) for text in texts)
+        last = len(s.log) - 1
+        if showed and shown_by(s, last, viewer) != last:
+            run.fail(
+                f"undo as {viewer} may take back {s.format(action)!r}, which showed them a card"
+            )
 
     def queries(viewer: str) -> None:
         """Every query a seat may ask (`Game.query_paths`, filled in with the players and the
