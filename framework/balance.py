@@ -29,8 +29,9 @@ from html import escape
 from typing import IO, Any
 
 from .core import DockyardError
-from .simulate import Record, default_workers, run_games
+from .simulate import Record, run_games
 from .stats import distribution, end_shares, percent, win_rates
+from .workers import default_workers
 
 
 def figures(records: Sequence[Record], components: Sequence[str]) -> dict[str, Any]:

@@ -275,7 +275,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", metavar="GAME")
     p.add_argument("word", nargs="?", metavar="VERB|expect")
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.set_defaults(func=lazy("looking", "cmd_help"))
+    p.set_defaults(func=lazy("listing", "cmd_help"))
 
     if with_plugins:
         from .registry import registry

@@ -273,28 +273,3 @@ class Looking:
         lines.extend(f"help {v}" for v in session.language.verbs())
         lines.extend(f"show {w}" for w in (*session.players, *session.game.topics()))
         return sorted({line for line in lines if line.startswith(prefix)})
-
-
-def cmd_help(args: Any) -> int:
-    """`dockyard help GAME [VERB|expect]`: what the REPL's `help` prints, for a game set up
-    as `dockyard play GAME` would (`--variant` adds a variant's actions)."""
-    import sys
-
-    from .output import Output
-    from .registry import registry
-
-    if args.game is None:
-        names = ", ".join(sorted(registry().games))
-        print("dockyard help GAME [VERB|expect]: a game's actions and commands, how to write")
-        print(f"one action (VERB), or every query a script may `expect` (expect). Games: {names}")
-        return 0
-    from .repl import Shell
-    from .script import Flags, open_session
-
-    session = open_session(None, Flags(args.game, None, list(args.variant)))
-    shell = Shell(session, Output(sys.stdout, sys.stderr))
-    try:
-        shell.do_help(args.word)
-    except Failed as exc:
-        raise DockyardError(f"help {args.game} {args.word}: {exc}") from None
-    return 0

@@ -36,11 +36,11 @@ from .game import (
     Setup,
     make_event,
 )
-from .history import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, History, locked
-from .language import ParseError, Statement
+from .history import CHECKPOINT_EVERY, UNDO_EVERY, History, locked
+from .language import Statement
 from .offered import held_elsewhere, listed
 from .prepared import prepared
-from .saves import Record, read, write
+from .saves import Record, play_record, read, write
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
@@ -495,30 +495,6 @@ class Session(History):
                 f"{where}: the save was made with other content (fingerprint "
                 f"{record.fingerprint}, now {now}); load it with the same --content folders"
             )
-        # a save repeats lines ("p1: end"): each text naming its player is parsed once
-        parsed: dict[str, Action] = {}
-        # copies of the state only near the end, where undo goes first (an undo further back
-        # replays from the start, and keeps copies near where it lands)
-        session._copies_from = len(record.actions) - SPARSE_EVERY
-        for i, line in enumerate(record.actions):
-            try:
-                action = parsed.get(line)
-                if action is None:  # a canonical line, as saves hold them: read directly
-                    quick = session.language.canonical_action(line)
-                    action = quick if quick is not None else session.parse(line)
-                    if quick is not None or line.startswith(f"{action.player}:"):
-                        parsed[line] = action
-                seat = session._seat(action.player)
-                reason = session._why_illegal(session.state, action, seat, parsed=True)
-                if reason is not None:
-                    raise IllegalAction(reason)
-                session._play(action, seat)
-            except ParseError as exc:
-                expected = f" (expected {exc.expected})" if exc.expected else ""
-                raise DockyardError(
-                    f"{where}: actions[{i}]: {line!r}: {exc.what}{expected}"
-                ) from None
-            except DockyardError as exc:
-                raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc}") from None
+        play_record(session, record, where)
         session._copies_from = 0
         return session

@@ -26,7 +26,6 @@ import json
 import os
 from collections import Counter
 from collections.abc import Generator, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -35,6 +34,7 @@ from .bots import play_random_game
 from .core import DockyardError
 from .stats import end_shares, percent, win_rates
 from .words import number
+from .workers import default_workers, interrupts_deferred, no_interrupts, worker_pool
 
 
 @dataclass
@@ -121,7 +121,7 @@ def run_games(
     elif backend != "local":
         raise DockyardError(f"no backend {backend!r} (backends: local, ray)")
     elif workers > 1 and games > 1:
-        pool = _pool(min(workers, games))
+        pool = worker_pool(min(workers, games))
         results = pool.imap(play_one, jobs, chunksize=1)
     else:
         results = map(play_one, jobs)
@@ -232,60 +232,6 @@ def _on_ray(jobs: list[Job]) -> Iterator[tuple[Record, str | None]]:
             ray.cancel(ref)
 
 
-def _pool(workers: int) -> Any:
-    """Worker processes (multiprocessing's Pool: `terminate()` stops them at once, mid-game,
-    where a ProcessPoolExecutor waits for the games under way)."""
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return context.Pool(workers, initializer=_ignore_interrupts)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them and prints the summary."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def interrupts_deferred() -> Iterator[None]:
-    """A Ctrl-C inside is raised (KeyboardInterrupt) only when the block is done."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending: list[int] = []
-    before = signal.signal(signal.SIGINT, lambda number, frame: pending.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if pending:
-        raise KeyboardInterrupt
-
-
-@contextmanager
-def no_interrupts() -> Iterator[None]:
-    """Ctrl-C is ignored inside (restored after): once interrupted, a command stops its
-    workers and says what it did, and a second Ctrl-C meanwhile would break that off with a
-    traceback."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 def _script_name(game: str, seed: int) -> str:
     return f"{game}-seed{seed}.dys"
 
@@ -313,14 +259,6 @@ def _write_script(path: Path, text: str) -> None:
     from .files import write_atomic
 
     write_atomic(path, text, what="script", replace_with=None)
-
-
-def default_workers() -> int:
-    """Every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 @dataclass
