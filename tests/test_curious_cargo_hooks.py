@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context, Session, Variant, hookimpl
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.flow import reveal
 from dockyard.plugins.curious_cargo.bonuses import draw_tiles
 from dockyard.plugins.curious_cargo.facility import Facility
@@ -30,7 +30,7 @@ def play_out(s: Session, seed: int = 1) -> None:
     """To the end with the game's bot, every component accounted for after every action."""
     run = Playout(Table(GAME, 2, s.config.variants), seed)
     run.session = s
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
     run.play(20_000, after=conservation(run), choose=lambda s, legal: bot.choose(s))
 
 
