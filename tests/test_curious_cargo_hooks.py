@@ -15,8 +15,7 @@ from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import load_options
 from dockyard.testing import Playout, Table, conservation
-from test_curious_cargo_rules import finish_card_selection, straight
-from test_curious_cargo_rules import test_board as board_for_tests
+from test_curious_cargo_rules import board_for_tests, finish_card_selection, straight
 
 GAME = "curious-cargo"
 
