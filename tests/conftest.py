@@ -20,8 +20,8 @@ from dockyard.testing import Budget
 
 @pytest.fixture(scope="session")
 def budget(request: pytest.FixtureRequest) -> Budget:
-    """The generic suite's budget: `--playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
-    return Budget.from_env(request.config.getoption("--playouts"))
+    """The generic suite's budget: `--dockyard-playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
+    return Budget.from_env(request.config.getoption("--dockyard-playouts"))
 
 
 def plugin_of(games: Iterable[Game] = (), variants: Iterable[Variant] = ()) -> Any:
