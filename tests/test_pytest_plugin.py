@@ -57,3 +57,20 @@ def test_the_plugin_loads_nothing_until_it_is_used(tmp_path):
     )
     done = run_pytest(tmp_path)
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_an_xdist_worker_stops_collecting_garbage_once_its_tests_are_done():
+    """tests/conftest.py: no long garbage collection for execnet's SIGINT to interrupt."""
+    import gc
+    from types import SimpleNamespace
+
+    from conftest import pytest_sessionfinish
+
+    assert gc.isenabled()
+    try:
+        pytest_sessionfinish(SimpleNamespace(config=SimpleNamespace()))  # not a worker
+        assert gc.isenabled()
+        pytest_sessionfinish(SimpleNamespace(config=SimpleNamespace(workerinput={})))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
