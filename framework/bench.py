@@ -86,12 +86,12 @@ def playouts(game: str, games: int | None, seconds: float) -> tuple[float, float
 
 def bot_playouts(game: str, games: int | None, seconds: float) -> tuple[float, float]:
     """games/s and actions/s with the game's own bot policy (`Game.bot_action`)."""
-    from .bots import RandomBot, play_out
+    from .bots import GreedyBot, play_out
     from .session import Session
 
     def one(i: int) -> int:
         session = Session(game, seed=i)
-        play_out(session, RandomBot(i))
+        play_out(session, GreedyBot(i))
         return len(session.log)
 
     n, actions, elapsed = _timed_loop(one, games, seconds)

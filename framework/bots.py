@@ -1,28 +1,30 @@
 """Bots: players that choose their own actions.
 
-Every game has the bot `random` (uniform among the legal actions), `mcts` (search.py: tree
-search on states sampled from what its seat sees) and, when it defines a policy (`bot_action`,
-below), `greedy`, that policy; a game may name more policies (`bot_policies()`, Curious Cargo's
-`heuristic`), the first of them being its default bot. `bot_names(game)` lists them with one line
-each (`dockyard bots GAME`); `make_bot(game, name, seed)` makes one. A bot's `choose(session)`
-returns an action for one of the players who may act now and never changes the session.
+Every game has the bot `random` (`UniformBot`: uniform among the legal actions), `mcts`
+(search.py: tree search on states sampled from what its seat sees) and, when it defines a quick
+policy (`bot_action`, below), `greedy` (`GreedyBot`: that policy); a game may name more policies
+(`bot_policies()`, Curious Cargo's `heuristic`), the first of them being its default bot.
+`bot_names(game)` lists them with one line each (`dockyard bots GAME`); `make_bot(game, name,
+seed)` makes one. A bot's `choose(session)` returns an action for one of the players who may act
+now and never changes the session (the kinds of bot are in policy_bots.py).
 
-    bot = RandomBot(seed=7)
+    bot = GreedyBot(seed=7)
     while not session.over:
         session.apply(bot.choose(session))
 
-`RandomBot` picks one of the players who may act now (several in a simultaneous phase) uniformly,
-then one of that player's legal actions uniformly. Everything it draws comes from its own
-`random.Random(seed)`, so a seed gives the same game every time.
+A bot picks one of the players who may act now (several in a simultaneous phase) uniformly;
+`UniformBot` then picks one of that player's legal actions uniformly. Everything a bot draws
+comes from its own `random.Random(seed)`, so a seed gives the same game every time.
 
 A game may give bots a faster or smarter policy by defining a method
 
     def bot_action(self, state, seat: int, rng: random.Random) -> Action: ...
 
-on its `Game` class. The bot then calls it (with the real state; a bot policy must not change it,
-and should use only what the seat may see) instead of drawing from `legal_actions`. The returned
-action must be legal: the session checks it like any other, and an illegal one is an error of the
-game, reported as such.
+on its `Game` class (and a one-line `bot_summary` saying how it plays). `GreedyBot` then calls
+it (with the real state; a bot policy must not change it, and should use only what the seat may
+see) instead of drawing from `legal_actions`; without one, `GreedyBot` plays as `UniformBot`.
+The returned action must be legal: the session checks it like any other, and an illegal one is
+an error of the game, reported as such.
 """
 
 from __future__ import annotations
@@ -34,9 +36,17 @@ from typing import TYPE_CHECKING, Any
 
 from .flow import actors
 from .game import Action, DockyardError, Game
-from .policy_bots import PolicyBot, RandomBot, UniformBot, policies
+from .policy_bots import Bot, GreedyBot, PolicyBot, UniformBot, policies
 
-__all__ = ["PolicyBot", "RandomBot", "UniformBot", "make_bot", "play_out", "play_random_game"]
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "PolicyBot",
+    "UniformBot",
+    "make_bot",
+    "play_out",
+    "play_random_game",
+]
 
 if TYPE_CHECKING:
     from .session import Session
@@ -44,7 +54,7 @@ if TYPE_CHECKING:
 MAX_ACTIONS = 100_000  # a random game longer than this is taken to be stuck in a loop
 
 
-def _seated(bots: Sequence[RandomBot], seed: int) -> Any:
+def _seated(bots: Sequence[Bot], seed: int) -> Any:
     """Each seat's own bot; when several may act at once, one of them drawn at random."""
     rng = random.Random(seed)
 
@@ -56,9 +66,9 @@ def _seated(bots: Sequence[RandomBot], seed: int) -> Any:
     return choose
 
 
-BOTS: dict[str, tuple[str, type[RandomBot]]] = {
+BOTS: dict[str, tuple[str, type[Bot]]] = {
     "random": ("uniformly random among the legal actions", UniformBot),
-    "greedy": ("the game's own quick policy (greedy choices, random among equals)", RandomBot),
+    "greedy": ("the game's own quick policy (greedy choices, random among equals)", GreedyBot),
 }
 MCTS_SUMMARY = (
     "Monte Carlo tree search on states sampled from what it sees (never the hidden ones); "
@@ -88,7 +98,7 @@ def default_bot(game: Game) -> str:
     return "greedy" if "greedy" in bot_names(game) else "random"
 
 
-def make_bot(game: Game, name: str | None, seed: int = 0) -> RandomBot:
+def make_bot(game: Game, name: str | None, seed: int = 0) -> Bot:
     """The bot called `name` (None: the game's best) for `game`; `mcts:200` and `mcts:2s` set
     the search's budget. DockyardError naming the bots there are when there is no such bot."""
     name = name or default_bot(game)
@@ -142,7 +152,7 @@ def play_random_game(
 
     session = Session(game, seed=seed, players=players, variants=variants, content=content)
     if bots is None:
-        play_out(session, RandomBot(seed), max_actions, check)
+        play_out(session, GreedyBot(seed), max_actions, check)
     else:
         # the bots of a game draw from seeds of their own, one per seat
         seated = [make_bot(session.game, name, seed * 1009 + i) for i, name in enumerate(bots)]
@@ -152,7 +162,7 @@ def play_random_game(
 
 def play_out(
     session: Session,
-    bot: RandomBot | Sequence[RandomBot],
+    bot: Bot | Sequence[Bot],
     max_actions: int = MAX_ACTIONS,
     check: bool = False,
 ) -> None:
@@ -160,7 +170,7 @@ def play_out(
     does not). With `check`, the game's invariants and component counts are checked after
     every action."""
     apply = session.apply
-    choose = bot.choose if isinstance(bot, RandomBot) else _seated(bot, session.seed)
+    choose = bot.choose if isinstance(bot, Bot) else _seated(bot, session.seed)
     game = session.game
     counts = game.token_counts(session.state) if check else {}
     for _ in range(max_actions):

@@ -1,6 +1,7 @@
-"""The kinds of bot that choose by a policy: `RandomBot` (the game's quick policy,
-`bot_action`, else uniform), `UniformBot` (always uniform) and `PolicyBot` (a policy the game
-names in `bot_policies()`). bots.py makes them by name; search.py builds `mcts` on them."""
+"""The kinds of bot that choose without searching: `UniformBot` (`random`: uniformly among the
+legal actions), `GreedyBot` (`greedy`: the game's own quick policy, `bot_action`, else uniform) and
+`PolicyBot` (a policy the game names in `bot_policies()`), all built on `Bot` (a seed, and the
+choice of who acts). bots.py makes them by name; search.py builds `mcts` on `UniformBot`."""
 
 from __future__ import annotations
 
@@ -15,38 +16,20 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-class RandomBot:
-    """Uniformly random among the actors, then the game's policy for that actor (`bot_action`)
-    or, without one (or with `uniform`), uniformly among the actor's legal actions."""
+class Bot:
+    """A player that chooses its own actions: `choose(session)` returns an action for one of
+    the players who may act now and never changes the session. Everything it draws comes from
+    its own `random.Random(seed)`, so a seed gives the same game every time."""
 
-    uniform = False
-    name = "greedy"
+    name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
-        """An action for one of the players who may act now (or of `seats` among them); the
-        session is not changed."""
-        seats = actors(session.state) if seats is None else seats
-        seat = self.seat(session, seats)
-        game = session.game
-        state = session.state
-        policy = None if self.uniform else getattr(game, "bot_action", None)
-        rng = self.rng
-        if policy is not None:
-            return policy(state, seat, rng)  # type: ignore[no-any-return]
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            # This actor is stuck; draw among those who can move so the game goes on.
-            movable = [s for s in seats if s != seat and game.legal_actions(state, s)]
-            if not movable:
-                names = ", ".join(session.players[s] for s in seats)
-                raise DockyardError(f"no legal action for {names}, but the game is not over")
-            seat = rng.choice(movable)
-            actions = game.legal_actions(state, seat)
-        return rng.choice(actions)
+        """An action for one of the players who may act now (or of `seats` among them)."""
+        raise NotImplementedError
 
     def seat(self, session: Session, seats: Sequence[int]) -> int:
         """The seat to act for: the one that may, or one drawn at random among several."""
@@ -55,14 +38,48 @@ class RandomBot:
         return seats[0] if len(seats) == 1 else self.rng.choice(list(seats))
 
 
-class UniformBot(RandomBot):
-    """Uniformly random among the legal actions, whatever policy the game has."""
+class UniformBot(Bot):
+    """`random`: uniformly random among the actors, then among that actor's legal actions,
+    whatever policy the game has."""
 
-    uniform = True
     name = "random"
 
+    def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
+        seats = actors(session.state) if seats is None else seats
+        return self.uniform(session, seats, self.seat(session, seats))
 
-class PolicyBot(RandomBot):
+    def uniform(self, session: Session, seats: Sequence[int], seat: int) -> Action:
+        """One of `seat`'s legal actions, uniformly; a seat that has none gives way to one of
+        `seats` that has some, so the game goes on."""
+        game, state, rng = session.game, session.state, self.rng
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            movable = [s for s in seats if s != seat and game.legal_actions(state, s)]
+            if not movable:
+                names = ", ".join(session.players[s] for s in seats)
+                raise DockyardError(f"no legal action for {names}, but the game is not over")
+            seat = rng.choice(movable)
+            actions = game.legal_actions(state, seat)
+        return rng.choice(actions)
+
+
+class GreedyBot(UniformBot):
+    """`greedy`: uniformly random among the actors, then the game's own quick policy for that
+    actor (`Game.bot_action`, greedy choices in every game here) or, without one, uniformly
+    among the actor's legal actions (as `UniformBot`)."""
+
+    name = "greedy"
+
+    def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
+        seats = actors(session.state) if seats is None else seats
+        seat = self.seat(session, seats)
+        policy = getattr(session.game, "bot_action", None)
+        if policy is not None:
+            return policy(session.state, seat, self.rng)  # type: ignore[no-any-return]
+        return self.uniform(session, seats, seat)
+
+
+class PolicyBot(Bot):
     """A policy the game names (`Game.bot_policies`): `policy(state, seat, rng) -> Action`."""
 
     def __init__(self, seed: int = 0, policy: Any = None, name: str = "policy") -> None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from .flow import actors
 from .game import Action, Context, DockyardError, Game
-from .policy_bots import RandomBot, policies
+from .policy_bots import UniformBot, policies
 from .stats import win_shares
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
-class MctsBot(RandomBot):
+class MctsBot(UniformBot):
     """Determinized (information-set) MCTS; see the module's text."""
 
     name = "mcts"

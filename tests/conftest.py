@@ -3,6 +3,7 @@ every game and variant, and seeded random games."""
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -20,8 +21,23 @@ from dockyard.testing import Budget
 
 @pytest.fixture(scope="session")
 def budget(request: pytest.FixtureRequest) -> Budget:
-    """The generic suite's budget: `--playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
-    return Budget.from_env(request.config.getoption("--playouts"))
+    """The generic suite's budget: `--dockyard-playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
+    return Budget.from_env(request.config.getoption("--dockyard-playouts"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker whose tests are done: no more garbage collection.
+
+    Once every worker has reported (xdist's own `pytest_sessionfinish` wrapper reports after this
+    hook), the controller tells the workers to stop, and execnet sends SIGINT to a worker still
+    running 5 s later. A worker whose heap is full of the games' caches can be inside a full
+    collection then, and the KeyboardInterrupt lands in the gc callback hypothesis installs
+    (`gc_cumulative_time`), printing "Exception ignored in: <function gc_callback>" and a
+    traceback after a passing run. The worker process ends soon after: collecting its garbage
+    is wasted work."""
+    if hasattr(session.config, "workerinput"):
+        gc.disable()
 
 
 def plugin_of(games: Iterable[Game] = (), variants: Iterable[Variant] = ()) -> Any:

@@ -1,4 +1,4 @@
-"""Random bots: legal, deterministic by seed, fair among simultaneous actors, and the game hook."""
+"""Bots: legal, deterministic by seed, fair among simultaneous actors, and the game hook."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 from dockyard import Action, Context, DockyardError, Game, IllegalAction, Outcome, Setup, State
-from dockyard.bots import RandomBot, play_out, play_random_game
+from dockyard.bots import GreedyBot, UniformBot, make_bot, play_out, play_random_game
 from dockyard.flow import FlowState, Phase, end_turn, seat_order, start
 from dockyard.plugins.tictactoe import TicTacToe
 from dockyard.session import Session
@@ -40,23 +40,24 @@ def test_random_games_end_and_replay_to_the_same_state() -> None:
         assert replay.view() == session.view()
 
 
-def test_the_bot_picks_uniformly_among_legal_actions() -> None:
+@pytest.mark.parametrize("kind", [UniformBot, GreedyBot])  # greedy: tic-tac-toe has no policy
+def test_the_bot_picks_uniformly_among_legal_actions(kind: type[UniformBot]) -> None:
     session = Session("tictactoe")
-    counts = Counter(session.format(RandomBot(seed).choose(session)) for seed in range(900))
+    counts = Counter(session.format(kind(seed).choose(session)) for seed in range(900))
     assert set(counts) == {session.format(a) for a in session.legal_actions()}
     assert min(counts.values()) > 60  # 100 expected for each of 9 cells
 
 
 def test_choose_does_not_change_the_session() -> None:
     session = Session("tictactoe")
-    RandomBot(1).choose(session)
+    GreedyBot(1).choose(session)
     assert session.log == [] and session.view() == Session("tictactoe").view()
 
 
 def test_a_finished_game_has_nothing_to_choose() -> None:
     session = play_random_game("tictactoe", 0)
     with pytest.raises(DockyardError, match="over"):
-        RandomBot(0).choose(session)
+        GreedyBot(0).choose(session)
 
 
 # ---- a game's own bot policy -------------------------------------------------------------------
@@ -82,6 +83,23 @@ def test_a_games_bot_action_is_used_when_it_has_one(install) -> None:
     install(games=[FirstCell()])
     session = play_random_game("first-cell", 3)
     assert texts(session)[:3] == ["x: mark a1", "o: mark b1", "x: mark c1"]
+
+
+def test_random_is_uniform_and_greedy_is_the_games_policy(install) -> None:
+    install(games=[FirstCell()])
+    greedy, uniform = make_bot(FirstCell(), "greedy", 0), make_bot(FirstCell(), "random", 0)
+    assert (type(greedy), greedy.name, type(uniform), uniform.name) == (
+        GreedyBot,
+        "greedy",
+        UniformBot,
+        "random",
+    )
+    firsts = set()
+    for seed in range(30):
+        session = Session("first-cell", seed=seed)
+        assert session.format(GreedyBot(seed).choose(session)) == "x: mark a1"
+        firsts.add(session.format(UniformBot(seed).choose(session)))
+    assert len(firsts) > 3  # the uniform bot ignores the game's policy
 
 
 def test_an_illegal_bot_action_is_refused_like_any_other(install) -> None:
@@ -147,4 +165,12 @@ def test_a_game_that_never_ends_is_stopped_with_a_message(install) -> None:
     install(games=[Endless()])
     session = Session("endless", seed=0)
     with pytest.raises(DockyardError, match="did not end within 50 actions"):
-        play_out(session, RandomBot(0), max_actions=50)
+        play_out(session, GreedyBot(0), max_actions=50)
+
+
+def test_a_game_says_how_its_greedy_bot_plays() -> None:
+    from dockyard.bots import BOTS, bot_names
+    from dockyard.registry import registry
+
+    names = bot_names(registry().game("curious-cargo"))
+    assert names["greedy"] == registry().game("curious-cargo").bot_summary != BOTS["greedy"][0]

@@ -24,6 +24,7 @@ from dockyard.plugins.curious_cargo.trucking import (
 )
 from dockyard.queries import query
 from test_curious_cargo_rules import (
+    board_for_tests,
     construction_turn,
     ctx,
     finish_card_selection,
@@ -31,7 +32,6 @@ from test_curious_cargo_rules import (
     session,
     straight,
 )
-from test_curious_cargo_rules import test_board as board_for_tests
 
 # ---- Trading Tokens: "2 Trucking tokens for 1 Splitter" ----------------------------------------
 
@@ -103,23 +103,6 @@ def test_one_good_left_for_two_docks_on_two_trucks_is_a_choice() -> None:
     assert load_options(st, 0) == [(5,), (7,)]
     st.seats[0].shipped["red"] -= 1  # two left: both load
     assert load_options(st, 0) == [(5, 7)]
-
-
-# ---- Receiving column bonus ---------------------------------------------------------------------
-
-
-def test_completing_a_receiving_column_pays_its_bonus() -> None:
-    s, st, fac = p1_on_test_board()
-    straight(fac, "h6", "red")
-    p1 = st.seats[0]
-    p1.received = {"red": 1, "blue": 2}
-    p1.receive_columns = {1}
-    st.seats[0].streets[RECEIVING].append(Truck(st.content.truck("truck01"), 5, ["red"]))
-    events = ctx(s)
-    unload(st, 0, events)
-    bonus = st.side.receive_column_bonus[1]
-    paid = [e for e in events.events if e.kind == "bonus" and "Receiving column 2" in e.text]
-    assert bonus is not None and len(paid) == 1 and str(bonus) in paid[0].text
 
 
 # ---- Queries (`expect`) -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import os
 
 import pytest
 from dockyard import Session
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.queries import query
 from dockyard.testing import Playout, Table, conservation
 
@@ -30,7 +30,7 @@ def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> S
     """A whole game through the generic suite's playout (every component accounted for after
     every action), uniformly random or with the game's bot."""
     run = Playout(Table("curious-cargo", 2, variants), seed)
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
     choose = None if uniform else (lambda s, legal: bot.choose(s))
     return run.play(20_000, after=conservation(run), choose=choose)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context, Session, Variant, hookimpl
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.flow import reveal
 from dockyard.plugins.curious_cargo.bonuses import draw_tiles
 from dockyard.plugins.curious_cargo.facility import Facility
@@ -15,8 +15,7 @@ from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import SHIPPING, Truck
 from dockyard.plugins.curious_cargo.trucking import load_options
 from dockyard.testing import Playout, Table, conservation
-from test_curious_cargo_rules import finish_card_selection, straight
-from test_curious_cargo_rules import test_board as board_for_tests
+from test_curious_cargo_rules import board_for_tests, finish_card_selection, straight
 
 GAME = "curious-cargo"
 
@@ -30,7 +29,7 @@ def play_out(s: Session, seed: int = 1) -> None:
     """To the end with the game's bot, every component accounted for after every action."""
     run = Playout(Table(GAME, 2, s.config.variants), seed)
     run.session = s
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
     run.play(20_000, after=conservation(run), choose=lambda s, legal: bot.choose(s))
 
 

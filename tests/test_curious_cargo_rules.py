@@ -49,7 +49,7 @@ def to_trucking(s: Session) -> None:
     s.apply_text("end")
 
 
-def test_board() -> Board:
+def board_for_tests() -> Board:
     """An open 8x10 board: a red machine beside shipping docks 7 and 8 (column b), a red and a
     blue machine beside receiving docks (column g), every dock available."""
     ports = (
@@ -82,14 +82,11 @@ def test_board() -> Board:
     )
 
 
-test_board.__test__ = False  # a helper, not a test
-
-
 def p1_on_test_board() -> tuple[Session, Any, Facility]:
     """After the card selection, with p1 playing on the test board."""
     s = session()
     finish_card_selection(s)
-    fac = Facility(test_board())
+    fac = Facility(board_for_tests())
     s.state.seats[0].facility = fac
     return s, s.state, fac
 
@@ -238,7 +235,8 @@ def test_receiving_a_good_covers_a_slot_and_pays_its_bonus():
 
 def test_a_receiving_column_is_complete_when_every_color_has_exactly_that_many_goods():
     """The column check is "at least as many as the column" for every color: the last good
-    that brings the fewest color up to the column completes it (the boundary case)."""
+    that brings the fewest color up to the column completes it (the boundary case), and its
+    bonus is paid once."""
     s, st, fac = p1_on_test_board()
     straight(fac, "h6", "red")
     p1 = st.seats[0]
@@ -252,6 +250,9 @@ def test_a_receiving_column_is_complete_when_every_color_has_exactly_that_many_g
     assert "p1 completes Receiving column 2" in texts
     assert "p1 completes Receiving column 1" not in texts  # paid once, long ago
     assert p1.receive_columns == {1, 2}
+    bonus = st.side.receive_column_bonus[1]
+    paid = [e for e in events.events if e.kind == "bonus" and "Receiving column 2" in e.text]
+    assert bonus is not None and len(paid) == 1 and str(bonus) in paid[0].text
 
 
 # ---- Truck movement ---------------------------------------------------------------------------
@@ -367,7 +368,7 @@ def test_a_turn_has_three_actions_and_a_construction_token_gives_two_more_once()
 
 def test_tiles_must_lie_flat_and_scaffolding_supports_the_overhang():
     s, st, seat, me = construction_turn()
-    me.facility = Facility(test_board())
+    me.facility = Facility(board_for_tests())
     st.turn.actions = 4
     s.apply_text("draw")
     s.apply_text("draw")
@@ -383,7 +384,7 @@ def test_tiles_must_lie_flat_and_scaffolding_supports_the_overhang():
 
 def test_a_tile_that_would_not_lie_flat_needs_scaffolding_the_player_has():
     s, st, seat, me = construction_turn()
-    me.facility = Facility(test_board())
+    me.facility = Facility(board_for_tests())
     st.turn.actions = 4
     s.apply_text("draw")
     s.apply_text("draw")
@@ -396,7 +397,7 @@ def test_a_tile_that_would_not_lie_flat_needs_scaffolding_the_player_has():
 
 def test_tiles_go_only_on_the_teal_grid():
     s, st, seat, _ = construction_turn()
-    st.seats[seat].facility = Facility(test_board())
+    st.seats[seat].facility = Facility(board_for_tests())
     s.apply_text("draw")
     tile = st.seats[seat].hand[0]
     assert "machine" in s.check(s.parse(f"place {tile} a7 east"))  # b7 is a machine
@@ -406,7 +407,7 @@ def test_tiles_go_only_on_the_teal_grid():
 
 def test_covering_a_gear_gives_a_construction_token_if_the_supply_has_one():
     s, st, seat, me = construction_turn()
-    me.facility = Facility(test_board())  # a Gear at d4
+    me.facility = Facility(board_for_tests())  # a Gear at d4
     st.turn.actions = 4
     s.apply_text("draw")
     s.apply_text("draw")
@@ -420,7 +421,7 @@ def test_covering_a_gear_gives_a_construction_token_if_the_supply_has_one():
 
 def test_a_gear_gives_nothing_when_the_supply_is_empty():
     s, st, seat, me = construction_turn()
-    me.facility = Facility(test_board())
+    me.facility = Facility(board_for_tests())
     st.seats[1 - seat].construction += st.construction
     st.construction = 0
     s.apply_text("draw")
@@ -444,7 +445,7 @@ def test_a_splitter_costs_a_construction_token_and_branches_a_line():
     """Rulebook: "A blue Splitter is placed on top of the blue line. Now there are active blue
     connections at 7, 8, and 9." """
     s, st, seat, me = construction_turn()
-    fac = Facility(test_board())
+    fac = Facility(board_for_tests())
     me.facility = fac
     # blue port at a5 (east side); a line a5 up to a8 along column a: docks 5 is active
     straight(fac, "a5", "blue", "NE")  # from the port, north
@@ -463,7 +464,7 @@ def test_a_splitter_costs_a_construction_token_and_branches_a_line():
 
 
 def test_active_connections_need_one_color_from_dock_to_a_port_of_that_color():
-    fac = Facility(test_board())
+    fac = Facility(board_for_tests())
     straight(fac, "a7", "blue")  # a blue line into the red port: not active
     straight(fac, "a8", "red")
     assert {(d.number, c) for d, c in fac.active_docks().items()} == {(8, "red")}

@@ -1,8 +1,8 @@
 """The generic suite: every registered game, at every player count and with each variant alone.
 
-`pytest --playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second half
-of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one defect,
-must each be caught by the check meant for it.
+`pytest --dockyard-playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second
+half of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one
+defect, must each be caught by the check meant for it.
 """
 
 from __future__ import annotations

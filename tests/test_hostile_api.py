@@ -8,7 +8,7 @@ import resource
 
 import pytest
 from dockyard import Action, DockyardError, IllegalAction, Session
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.registry import registry
 from dockyard.testing import StateImage, Table, check_bots, snapshot
 
@@ -155,7 +155,7 @@ def test_undo_stops_at_a_pack_and_stack_pile_draw() -> None:
 def test_undo_stops_at_a_curious_cargo_draw() -> None:
     s = Session("curious-cargo", seed=7)
     while not any(a.verb == "draw" for a in s.legal_actions()):
-        s.apply(RandomBot(1).choose(s))
+        s.apply(GreedyBot(1).choose(s))
     draw = next(a for a in s.legal_actions() if a.verb == "draw")
     s.apply(draw)
     with pytest.raises(DockyardError, match="revealed hidden information"):
@@ -183,7 +183,7 @@ def test_undo_of_an_action_that_revealed_nothing_works() -> None:
 @pytest.mark.parametrize("game", ["tictactoe", "curious-cargo", "pack-and-stack"])
 def test_a_player_undoes_only_their_own_actions(game) -> None:
     s = Session(game, seed=4)
-    bot = RandomBot(4)
+    bot = GreedyBot(4)
     for _ in range(40):
         if s.over:
             break
@@ -201,7 +201,7 @@ def test_no_undo_ever_crosses_an_action_that_used_the_games_randomness_or_drew(g
     """The one mechanism, on every game: an action that revealed something (flow.reveal) is a
     barrier, and every use of the game's random generator comes with a reveal."""
     s = Session(game, seed=5)
-    bot = RandomBot(5)
+    bot = GreedyBot(5)
     while not s.over and len(s.log) < 400:
         reveals, rng = s.state.flow.reveals, s.state.rng.getstate()
         s.apply(bot.choose(s))
@@ -221,7 +221,7 @@ def test_bots_never_change_the_state_they_are_shown(game) -> None:
 
 def test_the_curious_cargo_bot_leaves_the_facility_version_alone() -> None:
     s = Session("curious-cargo", seed=11)
-    bot = RandomBot(11)
+    bot = GreedyBot(11)
     for _ in range(120):
         image = StateImage(s.state, s.content.built)
         action = bot.choose(s)

@@ -10,7 +10,7 @@ import os
 import random
 
 import pytest
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.interop.encoding import action_index, observation, returns
 from dockyard.session import Session
 
@@ -40,7 +40,7 @@ def test_every_legal_action_has_an_index_and_comes_back(game, options) -> None:
     for seed in range(3):
         s = Session(game, seed=seed, **options)
         index = action_index(s.game, s.state)
-        bot = RandomBot(seed)
+        bot = GreedyBot(seed)
         while not s.over:
             for action in s.legal_actions():
                 number = index.index(action)
@@ -63,7 +63,7 @@ def test_the_index_is_documented_and_fixed() -> None:
 @pytest.mark.parametrize(("game", "options"), GAMES[1:3])
 def test_an_observation_shows_nothing_its_player_may_not_see(game, options) -> None:
     s = Session(game, seed=4, **options)
-    bot = RandomBot(4)
+    bot = GreedyBot(4)
     for _ in range(60):
         s.apply(bot.choose(s))
     for seat in range(2):

@@ -8,7 +8,7 @@ from importlib.resources import as_file, files
 
 import pytest
 from dockyard import Action, Session, cli
-from dockyard.bots import RandomBot
+from dockyard.bots import GreedyBot
 from dockyard.plugins.pack_and_stack.bot import greedy_key, packed_bill
 from dockyard.plugins.pack_and_stack.load_truck import put_options
 from dockyard.testing import Playout, Table, conservation
@@ -19,7 +19,7 @@ def bot_game(players: int, seed: int, round_trip: bool = False) -> Session:
     """A game played by the bot through the generic suite's playout: invariants, token counts
     and events checked after every action (and, with `round_trip`, every legal action's text)."""
     run = Playout(Table("pack-and-stack", players), seed)
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
 
     def choose(s: Session, legal: list[Action]) -> Action:
         if round_trip:
@@ -122,7 +122,7 @@ def test_the_removes_offered_are_exactly_the_pieces_nothing_rests_on(seed: int) 
     for truck in s.state.c.trucks:
         for piece in s.state.c.pieces:
             assert all(not p.mask & p.support for p in placements(truck, piece.size))
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
     checked = 0
     while not s.over:
         for seat in range(len(s.players)):

@@ -269,7 +269,9 @@ def test_state_copies_are_dense_only_near_the_end_of_a_long_game() -> None:
     )
 
 
-def test_undo_step_by_step_from_the_end_replays_few_and_equals_a_replay() -> None:
+def test_undo_step_by_step_from_the_end_replays_few_and_equals_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Play copies the state every CHECKPOINT_EVERY actions; the first undo replays from the
     last copy and keeps one every UNDO_EVERY on its way, so the undos after it replay fewer."""
     from dockyard.session import CHECKPOINT_EVERY, UNDO_EVERY
@@ -282,20 +284,21 @@ def test_undo_step_by_step_from_the_end_replays_few_and_equals_a_replay() -> Non
         counts[-1] += 1
         real_apply(*args)  # type: ignore[arg-type]
 
-    s.game.apply = counting  # type: ignore[method-assign]
-    try:
-        for _ in range(CHECKPOINT_EVERY):
-            counts.append(0)
-            s.undo()
-    finally:
-        del s.game.apply
+    # the game is shared by every session: counting only in this test, whatever happens
+    monkeypatch.setitem(vars(s.game), "apply", counting)
+    for _ in range(CHECKPOINT_EVERY):
+        counts.append(0)
+        s.undo()
+    monkeypatch.undo()
     assert counts[0] == CHECKPOINT_EVERY - 2  # from the last copy to one before the end
     assert max(counts) < CHECKPOINT_EVERY and sum(counts) / len(counts) < 0.75 * UNDO_EVERY
     assert counts[1 : UNDO_EVERY - 1] == list(range(UNDO_EVERY - 3, -1, -1))  # from the new copy
     assert snapshot(s) == snapshot(_replayed(s, len(s.log)))
 
 
-def test_a_deep_undo_makes_the_copies_near_where_it_lands_and_equals_a_replay() -> None:
+def test_a_deep_undo_makes_the_copies_near_where_it_lands_and_equals_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from dockyard.session import SPARSE_EVERY, UNDO_EVERY
 
     s = _long_game(5 * SPARSE_EVERY)
@@ -313,12 +316,12 @@ def test_a_deep_undo_makes_the_copies_near_where_it_lands_and_equals_a_replay() 
         played += 1
         real_apply(*args)  # type: ignore[arg-type]
 
-    s.game.apply = counting  # type: ignore[method-assign]
+    monkeypatch.setitem(vars(s.game), "apply", counting)  # shared: this test only
     for depth in range(1, 2 * UNDO_EVERY + 3):  # step by step: each replays a few at most
         played = 0
         s.undo()
         assert played < UNDO_EVERY, depth
-    del s.game.apply
+    monkeypatch.undo()
     assert snapshot(s) == snapshot(_replayed(s, len(s.log)))
     assert [e.text for e in s.events] == [e.text for e in _replayed(s, len(s.log)).events]
 

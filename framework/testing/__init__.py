@@ -39,19 +39,13 @@ run quick by default and thorough on demand.
 
 from __future__ import annotations
 
-from .bots import check_bots
-from .compare import StateImage, difference, snapshot, state_data
-from .determinism import check_determinism
-from .hidden_information import check_hidden_information
-from .illegal_actions import check_illegal_actions
-from .legality import check_legality, near_misses
-from .playout import Playout
-from .playouts import check_playouts, conservation
-from .round_trips import check_round_trips
-from .saves_and_undo import check_saves_and_undo
-from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
-from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, Table, step_cap, tables
-from .tables import check_tables
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers; at run time `__getattr__` below imports them on first use
+    from ._exports import *  # noqa: F403
+
+# ruff: noqa: F405 (the names of __all__ are _exports', imported on first use)
 
 __all__ = [
     "CHECKS",
@@ -82,3 +76,13 @@ __all__ = [
     "step_cap",
     "tables",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The suite's names are imported on first use: importing the package (as the pytest
+    plugin does) loads none of it."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module("._exports", __name__), name)
+    globals()[name] = value
+    return value

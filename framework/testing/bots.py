@@ -24,11 +24,11 @@ def check_bots(
 
 
 def _bots(table: Table, seed: int, max_steps: int | None) -> int:
-    from ..bots import RandomBot
+    from ..bots import GreedyBot
 
     run = Playout(table, seed)
     s = run.session
-    bot = RandomBot(seed)
+    bot = GreedyBot(seed)
     try:
         for _ in range(max_steps or step_cap(s.game)):
             if s.over:

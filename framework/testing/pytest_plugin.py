@@ -1,7 +1,7 @@
 """The generic suite as a pytest plugin (entry point `pytest11`), so it runs from any folder:
 
     pytest --dockyard-game mygame              # every check, every player count and variant
-    pytest --dockyard-game mygame --playouts 2000
+    pytest --dockyard-game mygame --dockyard-playouts 2000
 
 and a game's own tests can use its fixtures:
 
@@ -9,19 +9,23 @@ and a game's own tests can use its fixtures:
         check_game("mygame", budget=dockyard_budget, checks=["playouts"])
 
 Options: `--dockyard-game NAME` (repeatable) adds the suite's tests for an installed game;
-`--playouts N` (or DOCKYARD_PLAYOUTS=N) sets the budget. Fixtures: `dockyard_budget` (the
-Budget), `dockyard_session` (a function making a Session).
+`--dockyard-playouts N` (or DOCKYARD_PLAYOUTS=N) sets the budget. Fixtures: `dockyard_budget`
+(the Budget), `dockyard_session` (a function making a Session).
+
+Every pytest run with dockyard installed loads this plugin, so it imports none of dockyard's
+engine or suite until an option is given or a fixture used (tests/test_pytest_plugin.py checks).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .table import Budget
+if TYPE_CHECKING:
+    from .table import Budget
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -34,7 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run the generic suite on this installed game (repeat for more games)",
     )
     group.addoption(
-        "--playouts",
+        "--dockyard-playouts",
         type=int,
         default=None,
         help="random playouts per game for the generic suite (default 200, or DOCKYARD_PLAYOUTS)",
@@ -80,8 +84,11 @@ def pytest_collection_modifyitems(
 
 @pytest.fixture(scope="session")
 def dockyard_budget(request: pytest.FixtureRequest) -> Budget:
-    """The generic suite's budget: `--playouts N` or DOCKYARD_PLAYOUTS=N for a long run."""
-    return Budget.from_env(request.config.getoption("--playouts"))
+    """The generic suite's budget: `--dockyard-playouts N` or DOCKYARD_PLAYOUTS=N for a long
+    run."""
+    from .table import Budget
+
+    return Budget.from_env(request.config.getoption("--dockyard-playouts"))
 
 
 @pytest.fixture

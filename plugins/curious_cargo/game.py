@@ -402,11 +402,11 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def benchmarks(self) -> dict[str, Callable[[], object]]:
         """Figures `dockyard bench` prints: enumerating every legal placement mid-game."""
-        from dockyard.bots import RandomBot
+        from dockyard.bots import GreedyBot
         from dockyard.session import Session
 
         session = Session(self.name, seed=11)
-        bot = RandomBot(11)
+        bot = GreedyBot(11)
         while not session.over:  # a Construction turn of round 6, a few tiles in hand
             st = session.state
             if st.flow.round >= 6 and phase_name(st) == "construction" and not st.flow.pending:
@@ -429,6 +429,10 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     bot_playouts = 160
     bot_rollout_depth = 3
     bot_margin = 0.1
+    bot_summary = (  # bots.py, `greedy`: not the framework's generic line, which overstates it
+        "quick and careless (for simulations): picks a kind of move at random, then places "
+        "tiles greedily"
+    )
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
         """Each seat's chance of winning as `heuristic.value` sees the table."""

@@ -3,7 +3,7 @@ the game. plugins/HOOKS.md documents each one with when it fires and an example.
 
 Each hook is called with keyword arguments. `firstresult` hooks take the first non-None answer,
 so a house rule marked `@hookimpl(tryfirst=True)` overrides the game's own answer (the game's
-own answers are `DefaultRules` in game.py, marked `trylast`).
+own answers are `DefaultRules` in default_rules.py, marked `trylast`).
 
 By rulebook part: components (`cc_components`, `cc_truck_cards`), setup (`cc_setup`),
 construction (`cc_construction_actions`, `cc_why_not_place`), trucking (`cc_truck_ap`),
