@@ -126,7 +126,11 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
         for viewer in shown:
             seat = None if viewer is None else s.players.index(viewer)
             deal_again = has_secrets and seat is not None and (everything or looked % 4 == 0)
-            twin = game.sample_state(s.state, seat, sampler) if deal_again else None
+            twin = (
+                game.sample_state(s.state, seat, sampler)
+                if deal_again and seat is not None
+                else None
+            )
             for topic in ("", *game.topics()) if everything else ("",):
                 text = game.render(s.state, seat, topic)
                 if not isinstance(text, str):
