@@ -1,0 +1,97 @@
+"""Tom Jolly's Cargo: rule tests quoting the rulebook (cargo-tom-jolly-rulebook.txt), one for
+each rule of pushing, scoring and set-up that the mutation testing (.mutation/cargo.toml) found
+no test for. What a player sees is pinned too: the events the table announces.
+
+Positions are layouts (content/cargo/schemas/layout.schema.json) in a content folder of their
+own, as tests/test_cargo_rules.py builds them; the dock is drawn in content/cargo/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dockyard import IllegalAction, Session
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    made = iter(range(100))
+
+    def lay(squares: dict[str, Any], ships=("red", "blue"), variants=(), **more: Any) -> Session:
+        folder = tmp_path / f"position{next(made)}"
+        folder.mkdir()
+        layout = {"$schema": "urn:dockyard:cargo:layout", "ships": list(ships), "squares": squares}
+        (folder / "layout.json").write_text(json.dumps({**layout, **more}))
+        return Session("cargo", players=len(ships), content=[folder], variants=list(variants))
+
+    return lay
+
+
+def q(s: Session, path: str) -> Any:
+    return s.game.query(s.state, path)
+
+
+def at(s: Session, square: str) -> Any:
+    crate = q(s, f"crate.{square}")
+    return f"crate-{crate}" if crate else q(s, f"worker.{square}")
+
+
+def points(s: Session) -> list[int]:
+    return [q(s, f"points.{p}") for p in s.players]
+
+
+def said(events: list[Any], kind: str) -> list[str]:
+    return [e.text for e in events if e.kind == kind]
+
+
+# ---- SCORING SUMMARY ------------------------------------------------------------------------
+
+
+def test_squishing_one_dockhand_or_four_says_whose_and_the_points(table) -> None:
+    """ "If you squish an opponent's Dockhand, he goes off to the Doctor, and you get 1 point";
+    "It is possible for a stack of Dockhands to be squished between 2 crates by the action of a
+    single other Dockhand pushing on a crate"."""
+    one = table({"c5": "red burly", "d5": "red crate", "e5": "blue dockhand", "f5": "blue crate"})
+    events = one.apply_text("move burly east")
+    assert said(events, "squish") == ["p1 squishes p2's dockhand, to the Doctor (+1)"]
+    four = table(
+        {"c5": "red dockhand", "d5": "red crate", "e5": "blue 4 dockhands", "f5": "blue crate"}
+    )
+    events = four.apply_text("move dockhand c5 east")
+    assert said(events, "squish") == ["p1 squishes 4 of p2's dockhands, to the Doctor (+4)"]
+    own = table(
+        {"c5": "red dockhand", "d5": "red crate", "e5": "red 3 dockhands", "f5": "blue crate"}
+    )
+    events = own.apply_text("move dockhand c5 east")
+    # "If you squish your own Dockhand (accidents happen), you lose 1 point."
+    assert said(events, "squish") == ["p1 squishes 3 of p1's dockhands, to the Doctor (-3)"]
+    assert points(own) == [-3, 0]
+    two = table({"c5": "red burly", "d5": "red crate", "e5": "blue 2 dockhands", "f5": "red crate"})
+    events = two.apply_text("move burly east")
+    assert said(events, "squish") == ["p1 squishes 2 of p2's dockhands, to the Doctor (+2)"]
+
+
+def test_a_worker_pushed_into_the_water_is_rescued_or_in_the_fast_game_discarded(
+    table,
+) -> None:
+    """ "If you push a Dockhand, or a Burly Worker, or a Mule into the water, then they reappear
+    at the beginning of the owning player's turn in his loading area ... No points are
+    scored." "For a faster four player game, do not return pieces to play after they are
+    squished or pushed into the water. Discard them from the game." """
+    squares = {"g5": "red burly", "h5": "red crate", "i5": "blue mule", "c3": "blue crate"}
+    events = table(squares).apply_text("move burly east")
+    assert said(events, "water") == [
+        "p2's mule falls into the water and is rescued at their next turn"
+    ]
+    fast = table(squares, variants=["fast"])
+    events = fast.apply_text("move burly east")
+    assert said(events, "water") == ["p2's mule falls into the water and is out of the game"]
+    fast = table(
+        {"c5": "red burly", "d5": "red crate", "e5": "blue dockhand", "f5": "blue crate"},
+        variants=["fast"],
+    )
+    events = fast.apply_text("move burly east")
+    assert said(events, "squish") == ["p1 squishes p2's dockhand, out of the game (+1)"]
