@@ -95,3 +95,62 @@ def test_a_worker_pushed_into_the_water_is_rescued_or_in_the_fast_game_discarded
     )
     events = fast.apply_text("move burly east")
     assert said(events, "squish") == ["p1 squishes p2's dockhand, out of the game (+1)"]
+
+
+# ---- SETUP ----------------------------------------------------------------------------------
+
+CORNERS = ("b2", "i2", "b9", "i9")
+
+
+def set_up(players: int, seed: int) -> tuple[Session, list[list[Any]]]:
+    """The rulebook's set-up, each choice the first one offered; the events of each action."""
+    s = Session("cargo", players=players, seed=seed)
+    said_by_action = []
+    while q(s, "phase") != "play":
+        said_by_action.append(s.apply(s.legal_actions()[0]))
+    return s, said_by_action
+
+
+@pytest.mark.parametrize(("players", "each"), [(2, 10), (3, 7), (4, 5)])
+def test_crates_by_player_count_on_dock_squares_but_the_corners(players: int, each: int) -> None:
+    """ "For 4 players, use 5 crates each. For 3 players, use 7 crates each, and for 2 players
+    use 10 crates each." "The four corner spaces of the dock may not have crates placed upon
+    them." """
+    for seed in range(4):
+        s, _ = set_up(players, seed)
+        names = [f"{col}{row}" for col in "abcdefghij" for row in range(1, 11)]
+        crates = {sq: q(s, f"crate.{sq}") for sq in names if q(s, f"crate.{sq}")}
+        assert not set(crates) & set(CORNERS)
+        dock = {f"{col}{row}" for col in "bcdefghi" for row in range(2, 10)}
+        assert set(crates) <= dock  # never on a loading space nor in the water
+        ships = [q(s, f"ship.{p}") for p in s.players]
+        assert sorted(crates.values()) == sorted(ship for ship in ships for _ in range(each))
+        assert [q(s, f"crates.{p}") for p in s.players] == [each] * players
+
+
+def test_ships_are_chosen_once_each_then_workers_placed_in_turn() -> None:
+    """ "Each player then selects a ship as their own." "each player (starting with the first
+    player) takes turns placing their dock-workers ... until all seven workers for each player
+    are placed. Then the game may begin. ROLL AGAIN TO SEE WHO MOVES FIRST." """
+    s = Session("cargo", players=3, seed=5)
+    chooser = s.actors()[0]  # "players roll a die to see who selects and places ... first"
+    s.apply_text(f"{chooser}: choose green")
+    second = s.actors()[0]
+    with pytest.raises(IllegalAction, match=f"{chooser} has already chosen the green ship"):
+        s.apply_text(f"{second}: choose green")
+    with pytest.raises(IllegalAction, match="there is no purple ship"):
+        s.apply_text(f"{second}: choose purple")
+    assert [a.args for a in s.legal_actions()] == [("red",), ("blue",), ("yellow",)]
+    s.apply_text(f"{second}: choose red")
+    s.apply(s.legal_actions()[0])
+    assert q(s, "phase") == "workers"
+    order = []
+    while q(s, "phase") == "workers":
+        order.append(s.actors()[0])
+        events = s.apply(s.legal_actions()[0])
+    seats = s.players
+    start = seats.index(chooser)
+    clockwise = [seats[(start + i) % 3] for i in range(3)]
+    assert order == clockwise * 7
+    rolled = [e for e in events if e.kind == "roll"]
+    assert len(rolled) == 1 and rolled[0].text == f"{s.actors()[0]} wins the roll and moves first"
