@@ -154,3 +154,126 @@ def test_ships_are_chosen_once_each_then_workers_placed_in_turn() -> None:
     assert order == clockwise * 7
     rolled = [e for e in events if e.kind == "roll"]
     assert len(rolled) == 1 and rolled[0].text == f"{s.actors()[0]} wins the roll and moves first"
+
+
+# ---- PLAYING: moving, pushing and pulling ---------------------------------------------------
+
+
+def refused(s: Session, line: str, why: str) -> None:
+    """The action is refused with exactly `why`, and nothing on the dock changes."""
+    before = json.dumps(s.view(None), sort_keys=True)
+    with pytest.raises(IllegalAction) as refusal:
+        s.apply_text(line)
+    assert str(refusal.value).endswith(why), str(refusal.value)
+    assert json.dumps(s.view(None), sort_keys=True) == before
+
+
+def test_what_may_pull_and_what_a_pull_needs(table) -> None:
+    """ "Dockhands cannot "pull" boxes, only push." "The Burly worker cannot "pull" a box." A
+    Mule "can move 1 box 2 spaces by pushing or pulling it"; "A "pulling" action is exactly like
+    a pushing action in reverse"; "Workers cannot move into or through spaces occupied by other
+    workers, except in the case of Dockhands." """
+    s = table(
+        {
+            "c5": "red dockhand",
+            "b5": "red crate",
+            "c7": "red burly",
+            "b7": "blue crate",
+            "e5": "red mule",
+            "f5": "blue burly",
+            "e3": "red elephant",
+            "h9": "blue crate",
+        }
+    )
+    refused(s, "move dockhand c5 pull east", "a dockhand cannot pull")
+    refused(s, "move burly pull east", "a burly cannot pull")
+    refused(s, "move mule pull east", "f5 is taken by a burly")
+    refused(s, "move mule pull west", "nothing to pull: no crate behind the mule on e5")
+    refused(s, "move elephant pull north", "nothing to pull: no crate behind the elephant on e3")
+    s.apply_text("move dockhand c5 east")  # a plain step east, leaving the crate on b5
+    assert at(s, "d5") == "p1-dockhand" and at(s, "b5") == "crate-red"
+
+
+def test_no_step_into_the_water_nor_onto_a_ship(table) -> None:
+    """ "workers cannot use the boats themselves to move onto, nor can a player move their own
+    worker into the water on their turn." """
+    s = table({"b4": "red mule", "a5": "red burly", "b9": "red crate", "h9": "blue crate"})
+    refused(s, "move mule west", "the mule cannot step into the water (a4)")
+    refused(s, "move burly west", "the burly cannot step into the water (west of a5)")
+    refused(s, "move mule south west", "the mule cannot step into the water (a3)")
+
+
+def test_each_worker_pushes_as_many_crates_as_its_p(table) -> None:
+    """Burly: "He can push 2 boxes 1 space if they are lined up in front of him, but he can't
+    push 3 boxes." Elephant: "can push 2 boxes at once". Dockhands: "The number of Dockhands is
+    equal to the number of boxes they can push." """
+    s = table(
+        {
+            "b5": "red burly",
+            "c5": "blue crate",
+            "d5": "blue crate",
+            "e5": "red crate",
+            "b7": "red 2 dockhands",
+            "c7": "blue crate",
+            "d7": "blue crate",
+            "e7": "red crate",
+            "b3": "red elephant",
+            "c3": "blue crate",
+            "d3": "blue crate",
+            "e3": "red crate",
+        }
+    )
+    refused(s, "move burly east", "the burly can push 2 crates, not 3 crates")
+    refused(s, "move 2 dockhands b7 east", "the 2 dockhands can push 2 crates, not 3 crates")
+    refused(s, "move elephant east", "the elephant can push 2 crates, not 3 crates")
+    refused(s, "move dockhand b7 east", "the dockhand can push 1 crate, not 3 crates")
+
+
+def test_pushed_dockhands_move_on_over_dockhands_into_the_water(table) -> None:
+    """ "If one or more dockhands are in the way of a box being pushed, they are also pushed
+    into the next space if there is an open space available, or just another dockhand in that
+    space." Off the dock's edge they fall into the water (j5: water with two players)."""
+    s = table({"g5": "red burly", "h5": "red crate", "i5": "blue 2 dockhands", "c3": "blue crate"})
+    events = s.apply_text("move burly east")
+    assert q(s, "water.p2") == 2 and q(s, "doctor.p2") == 0 and points(s) == [0, 0]
+    assert at(s, "i5") == "crate-red" and at(s, "h5") == "p1-burly"
+    assert (
+        said(events, "water")
+        == ["p2's dockhand falls into the water and is rescued at their next turn"] * 2
+    )
+    t = table(
+        {
+            "c5": "red burly",
+            "d5": "red crate",
+            "e5": "blue dockhand",
+            "f5": "red dockhand",
+            "h9": "blue crate",
+        }
+    )
+    t.apply_text("move burly east")
+    assert q(t, "worker.f5") == "p1-dockhand+p2-dockhand" and q(t, "doctor.p2") == 0
+
+
+def test_a_layouts_crates_are_all_the_crates_there_are(table) -> None:
+    """A layout's crates are those of the game ("its crates are all the crates there are",
+    content/cargo/README.md): the conservation check counts them as dealt, before and after
+    crates leave the dock (into the sea, loaded, put aside)."""
+    s = table(
+        {
+            "e3": "red burly",
+            "e2": "red crate",
+            "c7": "red mule",
+            "b7": "blue crate",
+            "g4": "blue crate",
+            "h8": "red dockhand",
+            "i8": "red crate",
+        }
+    )
+    assert s.game.invariants(s.state) == []
+    assert s.game.token_counts(s.state)["crates"] == 4
+    s.apply_text("move burly south")  # loaded: 3 points
+    s.apply_text("move mule west")  # an opponent's into the sea: 1 point
+    s.apply_text("move dockhand h8 east")  # its own into the sea: -1
+    assert points(s) == [3, 0] and q(s, "front.p1") == 2
+    assert s.game.invariants(s.state) == []
+    assert s.game.token_counts(s.state)["crates"] == 4
