@@ -277,3 +277,22 @@ def test_a_layouts_crates_are_all_the_crates_there_are(table) -> None:
     assert points(s) == [3, 0] and q(s, "front.p1") == 2
     assert s.game.invariants(s.state) == []
     assert s.game.token_counts(s.state)["crates"] == 4
+
+
+def test_after_the_set_up_the_turns_rotate_round_after_round() -> None:
+    """ "Then the game may begin. ROLL AGAIN TO SEE WHO MOVES FIRST. Turns rotate to the left
+    (clockwise)." The set-up is played once: round 1 is the first round of turns, and after
+    every player has had a turn round 2 starts with the same player, not another set-up."""
+    s = Session("cargo", players=2, seed=1)
+    counts = s.game.token_counts(s.state)
+    assert counts == {"crates": 20, "workers": 14}  # "use 10 crates each", 7 workers each
+    while q(s, "phase") != "play":
+        assert s.game.token_counts(s.state) == counts  # crates in the box, then on the dock
+        events = s.apply(s.legal_actions()[0])
+    assert s.game.token_counts(s.state) == counts and s.game.invariants(s.state) == []
+    first = s.actors()[0]
+    assert said(events, "phase") == ["round 1: play phase"]
+    s.apply_text("done")
+    events = s.apply_text("done")
+    assert said(events, "phase") == ["round 2: play phase"]
+    assert q(s, "phase") == "play" and s.actors() == [first]
