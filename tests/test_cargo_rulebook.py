@@ -296,3 +296,21 @@ def test_after_the_set_up_the_turns_rotate_round_after_round() -> None:
     events = s.apply_text("done")
     assert said(events, "phase") == ["round 2: play phase"]
     assert q(s, "phase") == "play" and s.actors() == [first]
+
+
+def test_a_dockhand_is_squished_against_a_burly_on_a_loading_space(table) -> None:
+    """ "It is also possible for a dockhand to be squashed by being pressed in between a Mule
+    and a Burly Worker"; "Opponent's pieces may also be on your own loading spaces with no
+    effect": a Burly on blue's loading space a5 squishes a Dockhand pushed against it."""
+    s = table(
+        {
+            "d5": "red mule",
+            "c5": "red crate",
+            "b5": "blue dockhand",
+            "a5": "blue burly",
+            "h9": "blue crate",
+        }
+    )
+    s.apply_text("move mule west")
+    assert q(s, "doctor.p2") == 1 and points(s) == [1, 0]
+    assert at(s, "a5") == "p2-burly" and at(s, "b5") == "crate-red"

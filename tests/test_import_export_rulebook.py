@@ -67,3 +67,17 @@ def test_imports_cheap_shirts_moves_count_once_for_the_most_of_a_type(tmp_path: 
     scored = bills(s.state)
     assert [b["most"] for b in scored] == [3, 3, 0]
     assert [b["goods"] for b in scored] == [1, 1, 0]
+
+
+def test_ceramics_one_virtual_luxury_good_for_every_two_consumer_goods(tmp_path: Path) -> None:
+    """CERAMICS: "At game end, for every 2 consumer goods you have also add 1 virtual luxury
+    good to your total good count." Three consumer goods make one virtual luxury good, which
+    ties p2's one luxury good for the most luxury goods (8 split: 4 each)."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter")(
+        players=[
+            {"shipments": ["ceramics", "cups"], "goods": ["beer", "pens", "pants"]},
+            {"goods": ["jets"]},
+            {},
+        ]
+    )
+    assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]
