@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from dockyard.plugins.import_export.scoring import bills
 from test_import_export_powers import expansion_table
-from test_import_export_rules import layout_table
+from test_import_export_rules import layout_table, legal, play, q, refused
 
 
 @pytest.fixture
@@ -81,3 +81,45 @@ def test_ceramics_one_virtual_luxury_good_for_every_two_consumer_goods(tmp_path:
         ]
     )
     assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]
+
+
+# ---- IMPORT ---------------------------------------------------------------------------------
+
+
+def test_an_import_round_said_and_refused_step_by_step(table) -> None:
+    """IMPORT: the leader "Chooses any ship in the open sea to be bid on. All other players who
+    followed the leader's import action will be involved in the bidding, with the leader
+    breaking ties." "All players involved in the bidding process will secretly put credits in
+    their fist, and reveal them simultaneously. The highest bidder pays their bid to the bank,
+    chooses two cards from the ship". "the owner takes 2 credits from the bank per won bid"."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["teslas"], "credits": 6},
+            {"credits": 0},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar", "rope"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    offered = legal(s, "p1")
+    assert "import from red-2" in offered and "import from green-1" not in offered  # in harbor
+    refused(s, "p1: import from green-1", "green-1 is not a ship at sea")
+    events = s.apply_text("p1: import from red-2")
+    assert said(events, "auction") == ["import round 1: p1 chooses red-2; importing: p1, p2"]
+    assert said(events, "ask") == ["p1, p2: bid in secret for red-2's containers (bid N, even)"]
+    # each bidder is asked, with what they may bid: "put credits in their fist"
+    refused(s, "p1: import from red-2", r"bid for red-2's containers \(even credits, 0 to 10\)")
+    refused(s, "p2: keep beer in goods", r"bid for red-2's containers \(even credits, 0 to 6\)")
+    play(s, "p1: bid 4")
+    events = s.apply_text("p2: bid 4")
+    assert said(events, "bids") == ["the bids are revealed: p1 4, p2 4"]
+    assert said(events, "ask") == ["p1: break the tie at 4: favor p1 or p2"]
+    refused(s, "p1: favor p3", r"p3 is not among the tied bidders \(p1 or p2\)")
+    events = s.apply_text("p1: favor p2")
+    assert said(events, "ask") == [
+        "p2: take 2 from red-2: keep CARD in imports or goods"
+    ]  # "chooses two cards from the ship"
+    assert [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")] == [10, 2, 2]
+    refused(s, "p2: keep jets in goods", "jets is not on red-2")
+    play(s, "p2: keep rope in goods", "p2: keep sugar in goods")
+    assert q(s, "containers.red-2") == 1 and q(s, "goods.p2") == 2
