@@ -314,3 +314,16 @@ def test_a_dockhand_is_squished_against_a_burly_on_a_loading_space(table) -> Non
     s.apply_text("move mule west")
     assert q(s, "doctor.p2") == 1 and points(s) == [1, 0]
     assert at(s, "a5") == "p2-burly" and at(s, "b5") == "crate-red"
+
+
+def test_a_worker_on_a_loading_space_is_pushed_onto_the_ship_by_a_crate(table) -> None:
+    """ "It is possible for a dock worker to get pushed onto a ship, in which case he gets
+    tossed in the water"; "Opponent's pieces may also be on your own loading spaces": the crate
+    pushed onto red's loading space e1 is loaded (3 points), the blue Mule standing there goes
+    into the water."""
+    s = table({"e3": "red burly", "e2": "red crate", "e1": "blue mule", "b9": "red crate"})
+    events = s.apply_text("move burly south")
+    assert points(s) == [3, 0] and q(s, "water.p2") == 1 and at(s, "e1") is None
+    assert said(events, "water") == [
+        "p2's mule falls into the water and is rescued at their next turn"
+    ]

@@ -34,7 +34,10 @@ def test_foxes_breaks_a_two_way_tie_for_the_most_of_a_type(table) -> None:
     bonuses)." Two players with the most agriculture goods: the FOXES owner takes the whole 6,
     the other nothing (without FOXES they split it, 3 each)."""
     s = table(players=[{"goods": ["rice"]}, {}, {"goods": ["sugar"], "shipments": ["foxes"]}])
-    assert [b["most"] for b in bills(s.state)] == [0, 0, 6]
+    scored = bills(s.state)
+    assert [b["most"] for b in scored] == [0, 0, 6]
+    # "all players with 1 of each good type will receive 10 credits": none has, none gets any
+    assert [b["one_of_each"] for b in scored] == [0, 0, 0]
     s = table(players=[{"goods": ["rice"]}, {}, {"goods": ["sugar"], "shipments": ["cups"]}])
     assert [b["most"] for b in bills(s.state)] == [3, 0, 3]
 
@@ -123,3 +126,28 @@ def test_an_import_round_said_and_refused_step_by_step(table) -> None:
     refused(s, "p2: keep jets in goods", "jets is not on red-2")
     play(s, "p2: keep rope in goods", "p2: keep sugar in goods")
     assert q(s, "containers.red-2") == 1 and q(s, "goods.p2") == 2
+
+
+# ---- ENDING THE GAME ------------------------------------------------------------------------
+
+
+def test_the_game_ends_once_the_deck_ran_out_though_played_cards_are_discarded_after(
+    table,
+) -> None:
+    """ENDING THE GAME: "There are no cards remaining in both the draw deck and the discard
+    pile"; "draws the final card from the draw deck (with no cards left in the discard to
+    recycle)". p2 draws from an empty deck with an empty discard pile: the game ends after the
+    turn, though the card p1 led with is discarded at the end of that turn."""
+    layout: dict[str, Any] = {
+        "players": [{"hand": ["message-tables", "rice"], "credits": 10}, {}, {}],
+        "island": [],
+    }
+    deck = table(**layout).state.deck
+    s = table(**{**layout, "island": list(deck)})  # every card left is out of reach of a draw
+    assert q(s, "deck") == 0 and q(s, "discard") == 0
+    play(s, "p1: lead supply with message-tables", "p2: draw", "p3: draw")
+    assert not s.over
+    play(s, "p1: sell rice")  # the turn is over
+    assert s.over and q(s, "discard") >= 1
+    outcome = s.outcome()
+    assert outcome is not None and outcome.end == ("deck-empty",)
