@@ -151,3 +151,24 @@ def test_the_game_ends_once_the_deck_ran_out_though_played_cards_are_discarded_a
     assert s.over and q(s, "discard") >= 1
     outcome = s.outcome()
     assert outcome is not None and outcome.end == ("deck-empty",)
+    assert "the draw deck and the discard pile are empty" in outcome.reason
+
+
+def test_up_to_one_imported_card_a_round_goes_to_the_imports(table) -> None:
+    """IMPORT: the highest bidder "chooses two cards from the ship ... and adds them to their
+    harbor as follows: up to one card in their imports, and/or up to two cards in their goods".
+    p2 has room for three imports (two completed shipments), yet only one goes there."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["teslas"], "shipments": ["honey", "cups"], "credits": 10},
+            {},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar", "rope"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    play(s, "p1: import from red-2", "p1: bid 0", "p2: bid 2", "p2: keep beer in imports")
+    assert legal(s, "p2") == {f"keep {card} in goods" for card in ("sugar", "rope")}
+    refused(s, "p2: keep sugar in imports", "only one imported card a round goes to your imports")
+    play(s, "p2: keep sugar in goods")
+    assert q(s, "imports.p2") == 1 and q(s, "goods.p2") == 1
