@@ -86,6 +86,21 @@ def test_ceramics_one_virtual_luxury_good_for_every_two_consumer_goods(tmp_path:
     assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]
 
 
+def test_ceramics_counts_the_consumer_imports_cheap_shirts_moves(tmp_path: Path) -> None:
+    """CHEAP SHIRTS: "At game end move all of your imports to your goods." CERAMICS: "for
+    every 2 consumer goods you have also add 1 virtual luxury good". One consumer good and one
+    consumer import moved to the goods are two consumer goods: one virtual luxury good, tying
+    p2's one luxury good (8 split: 4 each)."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter")(
+        players=[
+            {"shipments": ["ceramics", "cheap-shirts"], "goods": ["beer"], "imports": ["pants"]},
+            {"goods": ["jets"]},
+            {},
+        ]
+    )
+    assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]
+
+
 # ---- IMPORT ---------------------------------------------------------------------------------
 
 
@@ -172,3 +187,23 @@ def test_up_to_one_imported_card_a_round_goes_to_the_imports(table) -> None:
     refused(s, "p2: keep sugar in imports", "only one imported card a round goes to your imports")
     play(s, "p2: keep sugar in goods")
     assert q(s, "imports.p2") == 1 and q(s, "goods.p2") == 1
+
+
+def test_a_full_goods_area_is_said_full_after_an_import(table) -> None:
+    """FAQ: a card with no room is discarded. p2's goods are full (two goods, no completed
+    shipment): after one card into the imports, the next has no room: "your goods are full",
+    and it goes to the discard pile."""
+    s = table(
+        players=[
+            {"hand": ["laptops"], "credits": 10},
+            {"hand": ["teslas"], "goods": ["rice", "wheat"], "credits": 10},
+            {},
+        ],
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar", "rope"]}},
+    )
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    play(s, "p1: import from red-2", "p1: bid 0", "p2: bid 2", "p2: keep beer in imports")
+    refused(s, "p2: keep sugar in goods", "your goods are full")
+    assert legal(s, "p2") == {"drop sugar", "drop rope"}
+    play(s, "p2: drop sugar")
+    assert q(s, "on.discard.sugar") and q(s, "goods.p2") == 2
