@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dockyard import Session
 from dockyard.plugins.import_export.scoring import bills
 from test_import_export_powers import expansion_table
 from test_import_export_rules import layout_table, legal, play, q, refused
@@ -24,6 +25,12 @@ def table(tmp_path: Path):
 
 def said(events: list[Any], kind: str) -> list[str]:
     return [e.text for e in events if e.kind == kind]
+
+
+def missing(s: Session, ship: str) -> dict[str, int]:
+    """What a ship in harbor still misses, as every player sees it (`show`)."""
+    ships = [sh for p in s.view(None)["players"] for sh in p["ships"]]
+    return next(sh["missing"] for sh in ships if sh["id"] == ship)
 
 
 # ---- SCORING --------------------------------------------------------------------------------
@@ -207,3 +214,40 @@ def test_a_full_goods_area_is_said_full_after_an_import(table) -> None:
     assert legal(s, "p2") == {"drop sugar", "drop rope"}
     play(s, "p2: drop sugar")
     assert q(s, "on.discard.sugar") and q(s, "goods.p2") == 2
+
+
+# ---- SHIPMENTS and LOAD ---------------------------------------------------------------------
+
+
+def test_a_wild_container_fills_one_requirement_not_two(table) -> None:
+    """TELEVISIONS: "Your green containers are now wild." "These wild containers will now
+    fulfill any load requirement color": one green container is one of LEATHER COATS' two
+    blue containers; the shipment waits for the second."""
+    s = table(
+        players=[{"shipments": ["televisions"], "hand": ["cell-phones", "laptops"]}, {}, {}],
+        ships={"green-1": {"contracts": ["leather-coats"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load laptops on green-1")
+    assert not q(s, "shipped.p1.leather-coats") and q(s, "containers.green-1") == 1
+    assert missing(s, "green-1") == {"blue": 1}
+
+
+def test_prefab_homes_one_red_container_for_each_contract_asking_one(tmp_path: Path) -> None:
+    """PREFAB HOMES: "You may complete luxury shipments by loading half of the required
+    containers. If the luxury contract's load requirement has multiple colors, you may choose
+    which to load." JETS and HELICOPTER, each two blue and one red, on one ship: half of each
+    is two, a red among them for each: two red containers fit."""
+    s = expansion_table(tmp_path, "kickstarter")(
+        players=[{"shipments": ["prefab-homes"], "hand": ["backpacks", "pistols"]}, {}, {}],
+        ships={
+            "green-1": {"contracts": ["jets", "helicopter"], "loaded": ["cannabis"]},
+            "green-2": {"at_sea": False, "loaded": [], "contracts": ["leather-coats"]},
+        },
+    )
+    # one color: half of LEATHER COATS' two blue is one blue; two colors: to choose among
+    assert missing(s, "green-2") == {"blue": 1}
+    assert missing(s, "green-1") == {"blue/blue/red": 3}
+    play(s, "p1: lead load with backpacks", "p2: draw", "p3: draw")
+    assert "load pistols on green-1" in legal(s, "p1")
+    play(s, "p1: load pistols on green-1")
+    assert q(s, "containers.green-1") == 2 and not q(s, "shipped.p1.jets")
