@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from dockyard import Session
 from dockyard.plugins.import_export.scoring import bills
-from test_import_export_powers import expansion_table
+from test_import_export_powers import completing, expansion_table, finish
 from test_import_export_rules import layout_table, legal, play, q, refused
 
 
@@ -116,38 +116,79 @@ def test_an_import_round_said_and_refused_step_by_step(table) -> None:
     followed the leader's import action will be involved in the bidding, with the leader
     breaking ties." "All players involved in the bidding process will secretly put credits in
     their fist, and reveal them simultaneously. The highest bidder pays their bid to the bank,
-    chooses two cards from the ship". "the owner takes 2 credits from the bank per won bid"."""
+    chooses two cards from the ship". "the owner takes 2 credits from the bank per won bid";
+    "If a ship is emptied of containers, it returns to the owner's harbor." Bidders are named
+    clockwise from the leader; a bid may be all of one's credits."""
     s = table(
         players=[
             {"hand": ["laptops"], "credits": 10},
-            {"hand": ["teslas"], "credits": 6},
-            {"credits": 0},
+            {"hand": ["teslas"], "credits": 4},
+            {"hand": ["paper"], "credits": 0},
         ],
-        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar", "rope"]}},
+        ships={"red-2": {"at_sea": True, "loaded": ["beer", "sugar"]}},
     )
-    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: draw")
+    play(s, "p1: lead import with laptops", "p2: follow with teslas", "p3: follow with paper")
     offered = legal(s, "p1")
     assert "import from red-2" in offered and "import from green-1" not in offered  # in harbor
     refused(s, "p1: import from green-1", "green-1 is not a ship at sea")
     events = s.apply_text("p1: import from red-2")
-    assert said(events, "auction") == ["import round 1: p1 chooses red-2; importing: p1, p2"]
-    assert said(events, "ask") == ["p1, p2: bid in secret for red-2's containers (bid N, even)"]
+    assert said(events, "auction") == ["import round 1: p1 chooses red-2; importing: p1, p2, p3"]
+    assert said(events, "ask") == ["p1, p2, p3: bid in secret for red-2's containers (bid N, even)"]
     # each bidder is asked, with what they may bid: "put credits in their fist"
     refused(s, "p1: import from red-2", r"bid for red-2's containers \(even credits, 0 to 10\)")
-    refused(s, "p2: keep beer in goods", r"bid for red-2's containers \(even credits, 0 to 6\)")
-    play(s, "p1: bid 4")
-    events = s.apply_text("p2: bid 4")
-    assert said(events, "bids") == ["the bids are revealed: p1 4, p2 4"]
+    refused(s, "p2: keep beer in goods", r"bid for red-2's containers \(even credits, 0 to 4\)")
+    refused(s, "p2: bid 6", "you have 4 credits")
+    play(s, "p1: bid 4", "p3: bid 0")
+    events = s.apply_text("p2: bid 4")  # all p2 has
+    assert said(events, "bids") == ["the bids are revealed: p1 4, p2 4, p3 0"]
     assert said(events, "ask") == ["p1: break the tie at 4: favor p1 or p2"]
     refused(s, "p1: favor p3", r"p3 is not among the tied bidders \(p1 or p2\)")
     events = s.apply_text("p1: favor p2")
     assert said(events, "ask") == [
         "p2: take 2 from red-2: keep CARD in imports or goods"
     ]  # "chooses two cards from the ship"
-    assert [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")] == [10, 2, 2]
+    assert [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")] == [10, 0, 2]
     refused(s, "p2: keep jets in goods", "jets is not on red-2")
-    play(s, "p2: keep rope in goods", "p2: keep sugar in goods")
-    assert q(s, "containers.red-2") == 1 and q(s, "goods.p2") == 2
+    play(s, "p2: keep beer in goods")
+    events = s.apply_text("p2: keep sugar in goods")
+    assert said(events, "home") == ["red-2 is empty and returns to p3's harbor"]
+    assert q(s, "ship.red-2") == "harbor" and q(s, "goods.p2") == 2
+
+
+def test_glasses_a_free_import_costs_nothing(table) -> None:
+    """GLASSES: "Take one free import action by yourself." No bid: the importer pays nothing,
+    and the ship's owner is paid as for any import by another player."""
+    s = completing(table, "glasses", ships={"red-2": {"at_sea": True, "loaded": ["rope", "jets"]}})
+    finish(s)
+    before = [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")]
+    play(s, "p1: import from red-2", "p1: keep rope in goods", "p1: keep jets in goods")
+    assert [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")] == [
+        before[0],
+        before[1],
+        before[2] + 2,
+    ]
+
+
+def test_dark_flight_games_the_winner_pays_the_leader(tmp_path: Path) -> None:
+    """DARK FLIGHT GAMES: "You may now choose to import from the supply island, if you do, keep
+    the highest bid even if it is your own." Another winner pays the leader, and it is said;
+    the leader winning keeps their own bid: nothing changes hands."""
+    lay = expansion_table(tmp_path, "captain-edition")
+    players = [
+        {"shipments": ["dark-flight-games"], "hand": ["drones"], "credits": 10},
+        {"hand": ["cannabis"], "credits": 10},
+        {"hand": ["cologne"]},
+    ]
+    s = lay(players=players, island=["rice", "wheat"])
+    play(s, "p1: lead import with drones", "p2: follow with cannabis", "p3: draw")
+    play(s, "p1: import from island", "p1: bid 2")
+    events = s.apply_text("p2: bid 4")
+    assert said(events, "credits") == ["p2 pays 4 credits to p1 (the winning bid)"]
+    s = lay(players=players, island=["rice", "wheat"])
+    play(s, "p1: lead import with drones", "p2: follow with cannabis", "p3: draw")
+    play(s, "p1: import from island", "p1: bid 4")
+    events = s.apply_text("p2: bid 2")
+    assert said(events, "credits") == [] and q(s, "credits.p1") == 10
 
 
 # ---- ENDING THE GAME ------------------------------------------------------------------------
