@@ -149,7 +149,8 @@ def test_an_import_round_said_and_refused_step_by_step(table) -> None:
     ]  # "chooses two cards from the ship"
     assert [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")] == [10, 0, 2]
     refused(s, "p2: keep jets in goods", "jets is not on red-2")
-    play(s, "p2: keep beer in goods")
+    events = s.apply_text("p2: keep beer in goods")
+    assert said(events, "import") == ["p2 puts beer in their goods"]
     events = s.apply_text("p2: keep sugar in goods")
     assert said(events, "home") == ["red-2 is empty and returns to p3's harbor"]
     assert q(s, "ship.red-2") == "harbor" and q(s, "goods.p2") == 2
@@ -253,7 +254,8 @@ def test_a_full_goods_area_is_said_full_after_an_import(table) -> None:
     play(s, "p1: import from red-2", "p1: bid 0", "p2: bid 2", "p2: keep beer in imports")
     refused(s, "p2: keep sugar in goods", "your goods are full")
     assert legal(s, "p2") == {"drop sugar", "drop rope"}
-    play(s, "p2: drop sugar")
+    events = s.apply_text("p2: drop sugar")
+    assert said(events, "import") == ["p2 puts sugar in the discard pile (no room for it)"]
     assert q(s, "on.discard.sugar") and q(s, "goods.p2") == 2
 
 
