@@ -267,16 +267,17 @@ def test_a_layouts_crates_are_all_the_crates_there_are(table) -> None:
             "g4": "blue crate",
             "h8": "red dockhand",
             "i8": "red crate",
+            "b9": "red crate",
         }
     )
     assert s.game.invariants(s.state) == []
-    assert s.game.token_counts(s.state)["crates"] == 4
+    assert s.game.token_counts(s.state)["crates"] == 5
     s.apply_text("move burly south")  # loaded: 3 points
     s.apply_text("move mule west")  # an opponent's into the sea: 1 point
     s.apply_text("move dockhand h8 east")  # its own into the sea: -1
-    assert points(s) == [3, 0] and q(s, "front.p1") == 2
+    assert points(s) == [3, 0] and q(s, "front.p1") == 2 and q(s, "crates.p1") == 1
     assert s.game.invariants(s.state) == []
-    assert s.game.token_counts(s.state)["crates"] == 4
+    assert s.game.token_counts(s.state)["crates"] == 5
 
 
 def test_after_the_set_up_the_turns_rotate_round_after_round() -> None:

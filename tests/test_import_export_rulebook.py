@@ -294,3 +294,23 @@ def test_prefab_homes_one_red_container_for_each_contract_asking_one(tmp_path: P
     assert "load pistols on green-1" in legal(s, "p1")
     play(s, "p1: load pistols on green-1")
     assert q(s, "containers.green-1") == 2 and not q(s, "shipped.p1.jets")
+
+
+# ---- the effects that pay ------------------------------------------------------------------
+
+
+def test_batteries_two_credits_paid_are_not_four_spent(table) -> None:
+    """BATTERIES: "When you use the load action, you may pay 2 credits to load one extra
+    container." FAKE DVDS: "When another player spends or loses 4 or more credits, take 2
+    credits from the bank": paying 2 is not spending 4, FAKE DVDS' owner takes nothing."""
+    s = table(
+        players=[
+            {"shipments": ["batteries"], "hand": ["cell-phones", "segways", "drones"]},
+            {"shipments": ["fake-dvds"], "credits": 10},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["neural-units"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load segways on green-1")
+    play(s, "p1: choose pay", "p1: load drones on green-1")
+    assert q(s, "credits.p1") == 8 and q(s, "credits.p2") == 10
