@@ -314,3 +314,16 @@ def test_batteries_two_credits_paid_are_not_four_spent(table) -> None:
     play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load segways on green-1")
     play(s, "p1: choose pay", "p1: load drones on green-1")
     assert q(s, "credits.p1") == 8 and q(s, "credits.p2") == 10
+
+
+def test_message_tables_two_cards_of_a_type_at_once_pay_two(table) -> None:
+    """MESSAGE TABLES: "Draw cards until you get two of the same type (for example two
+    technology cards, or two agriculture cards) then take credits equal to the cards drawn this
+    way rounded up to evens." Rice then wheat: two cards, two credits (plus the 6 of the
+    shipment's 2 or 3 containers)."""
+    # p2 and p3 draw one each (pens, cups), the island is seeded (jets), then the power draws
+    top = ["pens", "cups", "jets", "rice", "wheat", "beer"]
+    s = completing(table, "message-tables", deck_top=top)
+    finish(s)
+    assert q(s, "has.p1.wheat") and not q(s, "has.p1.beer")
+    assert q(s, "credits.p1") == 10 + 6 + 2
