@@ -327,3 +327,14 @@ def test_message_tables_two_cards_of_a_type_at_once_pay_two(table) -> None:
     finish(s)
     assert q(s, "has.p1.wheat") and not q(s, "has.p1.beer")
     assert q(s, "credits.p1") == 10 + 6 + 2
+
+
+def test_railguns_four_credits_given_are_four_lost(table) -> None:
+    """RAILGUNS: "Every player must give you either 4 credits, one of their completed shipments
+    ... or two of their goods". FAKE DVDS: "When another player spends or loses 4 or more
+    credits, take 2 credits from the bank": p2 gives 4, and p3's FAKE DVDS pays p3 2."""
+    s = completing(table, "railguns", [{}, {}, {"shipments": ["fake-dvds"], "credits": 10}])
+    finish(s)
+    events = s.apply_text("p2: choose credits")
+    assert said(events, "credits")[0] == "p2 gives 4 credits to p1 (railguns)"
+    assert q(s, "credits.p2") == 6 and q(s, "credits.p3") == 12
