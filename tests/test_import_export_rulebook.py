@@ -338,3 +338,22 @@ def test_railguns_four_credits_given_are_four_lost(table) -> None:
     events = s.apply_text("p2: choose credits")
     assert said(events, "credits")[0] == "p2 gives 4 credits to p1 (railguns)"
     assert q(s, "credits.p2") == 6 and q(s, "credits.p3") == 12
+
+
+def test_prefab_homes_a_container_past_its_half_fills_a_rainbow_contract(tmp_path: Path) -> None:
+    """PREFAB HOMES: "You may complete luxury shipments by loading half of the required
+    containers." GENERATORS: "Your technology contracts now have a rainbow load requirement."
+    JETS (two of blue, blue, red: here blue
+    and red) and LAPTOPS (two technology, any color) on one ship: a third blue container is
+    past JETS' half, so it is one of LAPTOPS' two."""
+    s = expansion_table(tmp_path, "kickstarter")(
+        players=[
+            {"shipments": ["prefab-homes", "generators"], "hand": ["backpacks", "cologne"]},
+            {},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["jets", "laptops"], "loaded": ["rope", "cannabis"]}},
+    )
+    assert missing(s, "green-1") == {"any": 2}
+    play(s, "p1: lead load with backpacks", "p2: draw", "p3: draw", "p1: load cologne on green-1")
+    assert missing(s, "green-1") == {"any": 1}
