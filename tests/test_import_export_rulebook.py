@@ -357,3 +357,23 @@ def test_prefab_homes_a_container_past_its_half_fills_a_rainbow_contract(tmp_pat
     assert missing(s, "green-1") == {"any": 2}
     play(s, "p1: lead load with backpacks", "p2: draw", "p3: draw", "p1: load cologne on green-1")
     assert missing(s, "green-1") == {"any": 1}
+
+
+def test_prefab_homes_on_a_tablets_ship_a_red_for_each_four_container_contract(
+    tmp_path: Path,
+) -> None:
+    """TABLETS: "All of your ships now have the capacity to load up to 8 containers". PREFAB
+    HOMES: half of each luxury requirement, colors chosen from it. FERRARIS and PLATINUM RINGS,
+    each three blue and one red, on one ship: half of each is two, a red among them for each:
+    two red containers fit."""
+    s = expansion_table(tmp_path, "kickstarter")(
+        players=[
+            {"shipments": ["prefab-homes", "tablets"], "hand": ["backpacks", "pistols"]},
+            {},
+            {},
+        ],
+        ships={"green-1": {"contracts": ["ferraris", "platinum-rings"], "loaded": ["cannabis"]}},
+    )
+    assert missing(s, "green-1") == {"blue/blue/blue/red": 3}
+    play(s, "p1: lead load with backpacks", "p2: draw", "p3: draw")
+    assert "load pistols on green-1" in legal(s, "p1")
