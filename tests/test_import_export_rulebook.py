@@ -377,3 +377,31 @@ def test_prefab_homes_on_a_tablets_ship_a_red_for_each_four_container_contract(
     assert missing(s, "green-1") == {"blue/blue/blue/red": 3}
     play(s, "p1: lead load with backpacks", "p2: draw", "p3: draw")
     assert "load pistols on green-1" in legal(s, "p1")
+
+
+def test_danger_pets_nothing_from_a_player_with_no_credits(table) -> None:
+    """DANGER PETS: "All players must give you 2 credits." A player with no credits gives
+    nothing, and nothing is said of them."""
+    s = completing(table, "danger-pets", [{}, {"credits": 0}, {"credits": 10}])
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw")
+    events = s.apply_text(f"p1: load {s.last} on green-1")  # type: ignore[attr-defined]
+    gives = [t for t in said(events, "credits") if " gives " in t]
+    assert gives == ["p3 gives 2 credits to p1 (danger-pets)"]
+    assert q(s, "credits.p2") == 0 and q(s, "credits.p3") == 8
+
+
+def test_dyson_vacuums_takes_a_hand_without_paying_for_it(tmp_path: Path) -> None:
+    """DYSON VACUUMS: "All players must give you their entire hand or one of their luxury
+    goods." The cards come, no credits with them (HAWAIIAN SALT's 2 a card is its own)."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter", "captain-edition")(
+        players=[
+            {"hand": ["cell-phones", "drones"], "credits": 10},
+            {"hand": ["rice", "wheat"]},
+            {"hand": []},
+        ],
+        ships={"green-1": {"contracts": ["dyson-vacuums"], "loaded": ["laptops", "teslas"]}},
+    )
+    play(s, "p1: lead load with cell-phones", "p2: draw", "p3: draw", "p1: load drones on green-1")
+    paid = q(s, "credits.p1")
+    play(s, "p2: choose hand", "p3: choose hand")  # p3's hand is empty: nothing
+    assert q(s, "has.p1.rice") and q(s, "credits.p1") == paid
