@@ -405,3 +405,21 @@ def test_dyson_vacuums_takes_a_hand_without_paying_for_it(tmp_path: Path) -> Non
     paid = q(s, "credits.p1")
     play(s, "p2: choose hand", "p3: choose hand")  # p3's hand is empty: nothing
     assert q(s, "has.p1.rice") and q(s, "credits.p1") == paid
+
+
+def test_cheap_shirts_moves_nothing_into_goods_over_their_limit(tmp_path: Path) -> None:
+    """CHEAP SHIRTS: "Account for your goods limit." Goods can be over the limit when a
+    completed shipment is given away (RAILGUNS: "one of their completed shipments"): five goods
+    with a limit of four leave no room, and no import moves."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter")(
+        players=[
+            {
+                "shipments": ["cheap-shirts"],
+                "imports": ["rice", "wheat"],
+                "goods": ["beer", "pens", "pants", "paper", "cups"],
+            },
+            {},
+            {},
+        ]
+    )
+    assert bills(s.state)[0]["goods"] == 5
