@@ -423,3 +423,14 @@ def test_cheap_shirts_moves_nothing_into_goods_over_their_limit(tmp_path: Path) 
         ]
     )
     assert bills(s.state)[0]["goods"] == 5
+
+
+def test_hawaiian_salt_pays_for_the_other_players_cards_only(table) -> None:
+    """HAWAIIAN SALT: "All other players reveal their hand, take all agriculture goods
+    revealed this way into your hand, and 2 credits for each card taken". The owner's own
+    POTATOES stays in their hand and pays nothing."""
+    s = completing(table, "hawaiian-salt", [{"hand": ["potatoes"]}, {"hand": ["wheat"]}, {}])
+    finish(s)
+    assert q(s, "has.p1.potatoes") and q(s, "has.p1.wheat")
+    taken = q(s, "hand.p1") - 1  # all but POTATOES were taken from p2 and p3
+    assert q(s, "credits.p1") == 10 + 6 + 2 * taken
