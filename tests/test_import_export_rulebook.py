@@ -81,11 +81,11 @@ def test_imports_cheap_shirts_moves_count_once_for_the_most_of_a_type(tmp_path: 
 
 def test_ceramics_one_virtual_luxury_good_for_every_two_consumer_goods(tmp_path: Path) -> None:
     """CERAMICS: "At game end, for every 2 consumer goods you have also add 1 virtual luxury
-    good to your total good count." Three consumer goods make one virtual luxury good, which
+    good to your total good count." Two consumer goods make one virtual luxury good, which
     ties p2's one luxury good for the most luxury goods (8 split: 4 each)."""
     s = expansion_table(tmp_path, "jutaku", "kickstarter")(
         players=[
-            {"shipments": ["ceramics", "cups"], "goods": ["beer", "pens", "pants"]},
+            {"shipments": ["ceramics", "cups"], "goods": ["beer", "pens"]},
             {"goods": ["jets"]},
             {},
         ]
@@ -434,3 +434,12 @@ def test_hawaiian_salt_pays_for_the_other_players_cards_only(table) -> None:
     assert q(s, "has.p1.potatoes") and q(s, "has.p1.wheat")
     taken = q(s, "hand.p1") - 1  # all but POTATOES were taken from p2 and p3
     assert q(s, "credits.p1") == 10 + 6 + 2 * taken
+
+
+def test_diamond_rings_may_move_itself_alone_to_the_goods(table) -> None:
+    """DIAMOND RINGS: "At game end, you may move two of your completed shipments to your
+    goods." With DIAMOND RINGS its only completed shipment, moving it is the one choice: a
+    luxury good, which ties p2's one for the most luxury goods (8 split: 4 each)."""
+    s = table(players=[{"shipments": ["diamond-rings"]}, {"goods": ["jets"]}, {}])
+    scored = bills(s.state)
+    assert [b["most"] for b in scored] == [4, 4, 0] and scored[0]["goods"] == 1
