@@ -443,3 +443,24 @@ def test_diamond_rings_may_move_itself_alone_to_the_goods(table) -> None:
     s = table(players=[{"shipments": ["diamond-rings"]}, {"goods": ["jets"]}, {}])
     scored = bills(s.state)
     assert [b["most"] for b in scored] == [4, 4, 0] and scored[0]["goods"] == 1
+
+
+def test_flamethrowers_pays_as_the_coin_says() -> None:
+    """FLAMETHROWERS: "Flip a coin, if heads all players pay you 4 credits each, if tails you
+    pay all players 2 credits each." Whichever side comes up (seeds 0 to 11 give both), the
+    credits move as the side that was said."""
+    from dockyard.game import Context
+    from dockyard.plugins.import_export.powers import run
+    from dockyard.plugins.import_export.reading import Who
+
+    sides = set()
+    for seed in range(12):
+        s = Session("import-export", players=3, seed=seed)
+        ctx = Context(s.game, s.hook)
+        power = s.state.c.card("flamethrowers").effects[0]["do"]
+        run(s.state, Who(0, 0, "flamethrowers"), list(power), ctx)
+        [side] = [e.text.split(": ")[1] for e in ctx.events if e.kind == "chance"]
+        sides.add(side)
+        credits = [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")]
+        assert credits == ([18, 6, 6] if side == "heads" else [6, 12, 12]), side
+    assert sides == {"heads", "tails"}
