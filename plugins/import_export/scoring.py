@@ -72,9 +72,9 @@ def reached_end(state: ImportExportState) -> list[int]:
 
 
 def split(bonus: int, ways: int) -> int:
-    """A bonus shared by `ways` tied players, rounded up (a penalty rounded toward 0)."""
-    share = bonus / ways
-    return math.ceil(share) if bonus >= 0 else -math.floor(-share)
+    """A bonus shared by `ways` tied players, rounded up (a penalty rounded toward 0, which is
+    up too: -6 / 4 is -1)."""
+    return math.ceil(bonus / ways)
 
 
 def bills(state: ImportExportState) -> list[dict[str, int]]:
