@@ -118,7 +118,7 @@ def _check_single(target: Any, schema: str) -> list[str]:
 
 
 def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
-    from .loader import ContentError, check_document, read_layer
+    from .loader import ContentError, check_document, patch_target, read_layer
 
     try:
         found = read_layer(folder)
@@ -127,6 +127,12 @@ def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
     problems: list[str] = []
     games: set[str] = set()
     for rel, origin, text in found:
+        target = patch_target(rel)
+        if target is not None:  # a patch is checked applied, by its game (_check_layer)
+            patched, bad = _patched_games(rel, target, origin, text)
+            games |= patched
+            problems += map(str, bad)
+            continue
         doc, bad = check_document(rel, origin, text)
         problems += map(str, bad)
         if doc is not None and doc.schema.count(":") >= 3:
@@ -144,6 +150,34 @@ def _validate_folder(folder: Any) -> tuple[list[str], int, list[str]]:
         return problems, len(found), layers
     (folder_name,) = games
     return _check_layer(folder, folder_name), len(found), [f"{folder} ({folder_name})"]
+
+
+def _patched_games(rel: str, target: str, origin: str, text: str) -> tuple[set[str], list[Any]]:
+    """The content folders of the games whose built-in content holds `target` (the file the
+    patch `rel` changes), or a problem: the patch is not JSON, or no game has that file."""
+    from .loader import Problem, builtin_root, parse_json
+    from .registry import registry
+    from .words import did_you_mean
+
+    _, problems = parse_json(text, origin)
+    if problems:
+        return set(), problems
+    folders = sorted({g.content_folder for g in registry().games.values() if g.content_folder})
+    games: set[str] = set()
+    names: list[str] = []
+    for folder in folders:
+        try:
+            root = builtin_root(folder)
+            if root.joinpath(*target.split("/")).is_file():
+                games.add(folder)
+            names += [e.name for e in root.iterdir() if e.name.endswith(".json")]
+        except (OSError, ValueError, ModuleNotFoundError):
+            continue
+    if games:
+        return games, []
+    hint = did_you_mean(target, names)
+    why = f"a patch of {target}, but no game's content has {target}{hint}"
+    return set(), [Problem(origin, "$", why)]
 
 
 def _check_layer(folder: Any, content_folder: str) -> list[str]:
