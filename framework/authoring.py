@@ -77,7 +77,7 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
     """Problems (as lines), number of files checked, and the layers checked semantically."""
     from pathlib import Path
 
-    from .loader import check_document
+    from .loader import check_document, patch_target
 
     target = Path(path)
     if not target.exists() and not target.is_symlink():
@@ -87,11 +87,31 @@ def validate_path(path: str) -> tuple[list[str], int, list[str]]:
             text = read_text(target, MAX_CONTENT_BYTES, "content file")
         except FileProblem as exc:
             return [f"{exc.where}: $: {exc.why}"], 1, []
+        if patch_target(target.name) is not None:
+            return _check_patch(target, text), 1, []
         doc, problems = check_document(target.name, str(target), text)
         if doc is None:
             return [str(p) for p in problems], 1, []
         return _check_single(target, doc.schema), 1, []
     return _validate_folder(target)
+
+
+def _check_patch(target: Any, text: str) -> list[str]:
+    """A patch file named alone is checked applied to the built-in file it patches."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from .loader import patch_target
+
+    games, problems = _patched_games(target.name, str(patch_target(target.name)), str(target), text)
+    found = [str(p) for p in problems]
+    for game in sorted(games):
+        with tempfile.TemporaryDirectory(prefix="dockyard-validate-") as tmp:
+            shutil.copyfile(target, Path(tmp) / target.name)
+            lines = _check_layer(Path(tmp), game)
+            found += [line.replace(str(Path(tmp) / target.name), str(target)) for line in lines]
+    return found
 
 
 def _check_single(target: Any, schema: str) -> list[str]:

@@ -147,6 +147,8 @@ class _Reader:
                         (*path, key),
                     )
                 self.found[(*path, key)] = key_at
+                if self.space(pos + 1) >= len(text):
+                    raise self.ends_inside(what, start, (*path, key))
                 pos = self.value(pos + 1, (*path, key), depth)
             else:
                 if text[pos] == close:

@@ -390,8 +390,10 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
             return data, patch, [_patch_problem(patch, [i, *shape[0]], shape[1])]
         try:
             result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
-        except jsonpatch.JsonPatchTestFailed as exc:
-            return data, patch, [_patch_problem(patch, [i], f"the test failed: {exc}")]
+        except jsonpatch.JsonPatchTestFailed:
+            found = jsonpointer.resolve_pointer(result, op["path"], None)
+            why = f"the test failed: {op['path']} is {json.dumps(found)}, not {json.dumps(op['value'])}"
+            return data, patch, [_patch_problem(patch, [i, "value"], why)]
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:
             where, why = "path", ""
             if op["op"] in ("copy", "move"):
