@@ -268,11 +268,11 @@ def loads(text: str) -> Any:
         ) from None
     except (RecursionError, ValueError) as exc:
         raise JsonProblem("$", f"not valid JSON: {exc}") from None
-    found = _find_duplicate(data, "$")
-    if found is not None:
+    duplicate = _find_duplicate(data, "$")
+    if duplicate is not None:
         from .jsonpos import syntax_problem
 
-        path, key = found
+        path, key = duplicate
         why = f"duplicate key {key!r} (a key may appear only once)"
         located = syntax_problem(text)
         if located is not None:

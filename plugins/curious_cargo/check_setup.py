@@ -59,9 +59,9 @@ class SetupChecks(Reporter):
         if rules.board not in boards and not any(
             d.data["id"] == rules.board for d in self.content.of_kind("board")
         ):
-            ids = [d.data["id"] for d in self.content.of_kind("board")]
-            known = f" (boards: {', '.join(map(str, ids))})"
-            self.no_such(doc, ["board"], "board", rules.board, ids, known)
+            numbers = [d.data["id"] for d in self.content.of_kind("board")]
+            known = f" (boards: {', '.join(map(str, numbers))})"
+            self.no_such(doc, ["board"], "board", rules.board, numbers, known)
         if rules.keep > rules.deal:
             self.report(
                 doc,
