@@ -226,3 +226,27 @@ def test_well_formed_json_has_no_syntax_problem_and_every_path_a_line() -> None:
     assert locate(text, ["a", 0]) == "3:5"
     assert locate(text, ["c", "missing"]) == "6:3"  # the deepest part that is there
     assert locate(text, []) == "1:1"
+
+
+def test_an_error_a_json_patch_made_is_located_at_its_value(tmp_path) -> None:
+    patch = write(
+        tmp_path,
+        "shipping_board.patch.json",
+        '[\n {"op": "add", "path": "/sides/two-color", "value": {"requisite": "x"}}\n]',
+    )
+    found = problems(tmp_path)
+    assert f"{patch}:2:54: $.sides.two-color.requisite: requisite must be a whole number" in (
+        " ".join(found)
+    ), found
+
+
+def test_an_error_the_patch_did_not_make_is_located_in_the_file_below(tmp_path) -> None:
+    full = builtin("shipping_board.json")
+    full["sides"]["three-color"]["requisite"] = "x"
+    below = write(tmp_path / "a", "shipping_board.json", json.dumps(full, indent=2))
+    write(tmp_path / "b", "shipping_board.patch.json", '{"sides": {"two-color": {"requisite": 7}}}')
+    (found,) = problems(tmp_path / "a", tmp_path / "b")
+    line = next(
+        n for n, t in enumerate(below.read_text().splitlines(), 1) if '"requisite": "x"' in t
+    )
+    assert found.startswith(f"{below}:{line}:7: $.sides.three-color.requisite: "), found
