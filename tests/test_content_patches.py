@@ -250,3 +250,32 @@ def test_an_error_the_patch_did_not_make_is_located_in_the_file_below(tmp_path) 
         n for n, t in enumerate(below.read_text().splitlines(), 1) if '"requisite": "x"' in t
     )
     assert found.startswith(f"{below}:{line}:7: $.sides.three-color.requisite: "), found
+
+
+def test_schema_errors_in_an_authors_words() -> None:
+    from dockyard.schema_words import message
+    from jsonschema import Draft202012Validator
+
+    def words(schema: dict, value: object) -> str:
+        (error,) = Draft202012Validator(schema).iter_errors({"f": value})
+        return message(error)
+
+    def field(**schema: object) -> dict:
+        return {"properties": {"f": schema}}
+
+    assert words(field(type="integer"), "10") == 'f must be a whole number, not the text "10"'
+    assert (
+        words(field(type=["array", "null"]), 3)
+        == "f must be a list [...] or null, not the number 3"
+    )
+    assert (
+        words(field(pattern="^[a-z]$", **{"x-message": "a letter"}), "ab") == "'ab' is not a letter"
+    )
+    assert "'ab' is not in the form" in words(field(pattern="^[a-z]$"), "ab")
+    assert words(field(minimum=2), 1) == "f must be at least 2, not 1"
+    assert words(field(maxItems=1), [1, 2]) == "f holds at most 1 item, not 2"
+    assert (
+        words(field(enum=["red", "blue"]), "bleu")
+        == "'bleu' is not one of red, blue; did you mean blue?"
+    )
+    assert words(field(const=3), True) == "f must be 3, not true"
