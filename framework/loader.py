@@ -384,14 +384,24 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
     import jsonpointer
 
     result = copy.deepcopy(data)
+    copied = 0  # `copy` is the one operation that makes a document larger than its patch
     for i, op in enumerate(patch_data):
         shape = _op_problem(op)
         if shape:
             return data, patch, [_patch_problem(patch, [i, *shape[0]], shape[1])]
         try:
+            if op["op"] == "copy":
+                source = jsonpointer.resolve_pointer(result, op["from"], None)
+                copied += len(json.dumps(source))
+                if copied > MAX_CONTENT_BYTES:
+                    why = f"the copies make a document larger than a content file may be ({MAX_CONTENT_BYTES >> 20} MiB)"
+                    return data, patch, [_patch_problem(patch, [i], why)]
             result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
         except jsonpatch.JsonPatchTestFailed:
-            found = jsonpointer.resolve_pointer(result, op["path"], None)
+            try:
+                found = jsonpointer.resolve_pointer(result, op["path"], None)
+            except jsonpointer.JsonPointerException:
+                found = None
             why = f"the test failed: {op['path']} is {json.dumps(found)}, not {json.dumps(op['value'])}"
             return data, patch, [_patch_problem(patch, [i, "value"], why)]
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:

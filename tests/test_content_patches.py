@@ -12,6 +12,8 @@ from dockyard.jsonpos import locate, syntax_problem
 from dockyard.loader import ContentError, load
 from dockyard.plugins.curious_cargo.content_check import build
 from dockyard.words import did_you_mean
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 CC = files("dockyard.content") / "curious_cargo"
 
@@ -279,3 +281,37 @@ def test_schema_errors_in_an_authors_words() -> None:
         == "'bleu' is not one of red, blue; did you mean blue?"
     )
     assert words(field(const=3), True) == "f must be 3, not true"
+
+
+def test_a_json_patch_that_doubles_the_file_again_and_again_is_refused(tmp_path) -> None:
+    ops = [{"op": "copy", "from": "/sides", "path": f"/sides/{k}"} for k in "xy" * 30]
+    patch = write(tmp_path, "shipping_board.patch.json", json.dumps(ops))
+    (found,) = problems(tmp_path)
+    assert found.startswith(f"{patch}:1:") and "larger than a content file may be" in found
+
+
+POINTERS = st.sampled_from(["", "/", "/a", "/a/0", "/a/-", "/b/c", "/b/~2", "/b/~1x", "/z/9"])
+VALUES = st.recursive(
+    st.none() | st.integers(-3, 3) | st.text("ab", max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text("abc", max_size=1), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+OPS = st.fixed_dictionaries(
+    {"op": st.sampled_from(["add", "remove", "replace", "move", "copy", "test", "x"])},
+    optional={"path": POINTERS | st.integers(), "from": POINTERS, "value": VALUES},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(patch=st.lists(OPS | VALUES, max_size=4) | VALUES)
+def test_any_patch_is_applied_or_refused_with_a_located_problem(patch) -> None:
+    from dockyard.loader import apply_patch
+
+    data = {"a": [1, {"x": 2}], "b": {"c": None}}
+    text = json.dumps(patch, indent=1)
+    result, _, found = apply_patch(data, "p.patch.json", text)
+    assert data == {"a": [1, {"x": 2}], "b": {"c": None}}  # the file below is left as it was
+    for problem in found:
+        assert problem.file == "p.patch.json" and problem.at and problem.message
