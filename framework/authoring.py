@@ -84,7 +84,7 @@ def validate_path(path: str, variants: tuple[str, ...] = ()) -> tuple[list[str],
     layout may name an expansion's cards."""
     from pathlib import Path
 
-    from .loader import check_document
+    from .loader import check_document, patch_target
 
     target = Path(path)
     if not target.exists() and not target.is_symlink():
@@ -94,11 +94,31 @@ def validate_path(path: str, variants: tuple[str, ...] = ()) -> tuple[list[str],
             text = read_text(target, MAX_CONTENT_BYTES, "content file")
         except FileProblem as exc:
             return [f"{exc.where}: $: {exc.why}"], 1, []
+        if patch_target(target.name) is not None:
+            return _check_patch(target, text), 1, []
         doc, problems = check_document(target.name, str(target), text)
         if doc is None:
             return [str(p) for p in problems], 1, []
         return _check_single(target, doc.schema, variants), 1, []
     return _validate_folder(target, variants)
+
+
+def _check_patch(target: Any, text: str) -> list[str]:
+    """A patch file named alone is checked applied to the built-in file it patches."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from .loader import patch_target
+
+    games, problems = _patched_games(target.name, str(patch_target(target.name)), str(target), text)
+    found = [str(p) for p in problems]
+    for game in sorted(games):
+        with tempfile.TemporaryDirectory(prefix="dockyard-validate-") as tmp:
+            shutil.copyfile(target, Path(tmp) / target.name)
+            lines = _check_layer(Path(tmp), game)
+            found += [line.replace(str(Path(tmp) / target.name), str(target)) for line in lines]
+    return found
 
 
 def _check_single(target: Any, schema: str, variants: tuple[str, ...] = ()) -> list[str]:
@@ -127,7 +147,7 @@ def _check_single(target: Any, schema: str, variants: tuple[str, ...] = ()) -> l
 def _validate_folder(
     folder: Any, variants: tuple[str, ...] = ()
 ) -> tuple[list[str], int, list[str]]:
-    from .loader import ContentError, check_document, read_layer
+    from .loader import ContentError, check_document, patch_target, read_layer
 
     try:
         found = read_layer(folder)
@@ -136,6 +156,12 @@ def _validate_folder(
     problems: list[str] = []
     games: set[str] = set()
     for rel, origin, text in found:
+        target = patch_target(rel)
+        if target is not None:  # a patch is checked applied, by its game (_check_layer)
+            patched, bad = _patched_games(rel, target, origin, text)
+            games |= patched
+            problems += map(str, bad)
+            continue
         doc, bad = check_document(rel, origin, text)
         problems += map(str, bad)
         if doc is not None and doc.schema.count(":") >= 3:
@@ -154,6 +180,34 @@ def _validate_folder(
     (folder_name,) = games
     checked = _check_layer(folder, folder_name, variants)
     return checked, len(found), [f"{folder} ({folder_name})"]
+
+
+def _patched_games(rel: str, target: str, origin: str, text: str) -> tuple[set[str], list[Any]]:
+    """The content folders of the games whose built-in content holds `target` (the file the
+    patch `rel` changes), or a problem: the patch is not JSON, or no game has that file."""
+    from .loader import Problem, builtin_root, parse_json
+    from .registry import registry
+    from .words import did_you_mean
+
+    _, problems = parse_json(text, origin)
+    if problems:
+        return set(), problems
+    folders = sorted({g.content_folder for g in registry().games.values() if g.content_folder})
+    games: set[str] = set()
+    names: list[str] = []
+    for folder in folders:
+        try:
+            root = builtin_root(folder)
+            if root.joinpath(*target.split("/")).is_file():
+                games.add(folder)
+            names += [e.name for e in root.iterdir() if e.name.endswith(".json")]
+        except (OSError, ValueError, ModuleNotFoundError):
+            continue
+    if games:
+        return games, []
+    hint = did_you_mean(target, names)
+    why = f"a patch of {target}, but no game's content has {target}{hint}"
+    return set(), [Problem(origin, "$", why)]
 
 
 def _check_layer(folder: Any, content_folder: str, variants: tuple[str, ...] = ()) -> list[str]:

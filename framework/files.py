@@ -201,11 +201,12 @@ def walk_files(
 
 
 class JsonProblem(DockyardError):
-    """JSON that cannot be used: `where` is LINE:COL or a JSON path."""
+    """JSON that cannot be used: `where` is LINE:COL or a JSON path; `path` the JSON path of
+    a problem located by line (a duplicate key), else ''."""
 
-    def __init__(self, where: str, why: str) -> None:
-        self.where, self.why = where, why
-        super().__init__(f"{where}: {why}")
+    def __init__(self, where: str, why: str, path: str = "") -> None:
+        self.where, self.why, self.path = where, why, path
+        super().__init__(f"{where}: {path}: {why}" if path else f"{where}: {why}")
 
 
 class _Duplicates(dict):  # type: ignore[type-arg]
@@ -260,6 +261,12 @@ def loads(text: str) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_number, parse_float=_number)
     except json.JSONDecodeError as exc:
+        from .jsonpos import path_text, syntax_problem  # in an author's words, by line
+
+        found = syntax_problem(text)
+        if found is not None:
+            where, parts, why = found
+            raise JsonProblem(where, f"not valid JSON: {why}", path_text(parts)) from None
         raise JsonProblem(f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
     except _TooLong as exc:
         pos = text.find(str(exc))
@@ -269,10 +276,16 @@ def loads(text: str) -> Any:
         ) from None
     except (RecursionError, ValueError) as exc:
         raise JsonProblem("$", f"not valid JSON: {exc}") from None
-    found = _find_duplicate(data, "$")
-    if found is not None:
-        path, key = found
-        raise JsonProblem(path, f"duplicate key {key!r} (a key may appear only once)")
+    duplicate = _find_duplicate(data, "$")
+    if duplicate is not None:
+        from .jsonpos import syntax_problem
+
+        path, key = duplicate
+        why = f"duplicate key {key!r} (a key may appear only once)"
+        located = syntax_problem(text)
+        if located is not None:
+            raise JsonProblem(located[0], why, path)
+        raise JsonProblem(path, why)
     return data
 
 

@@ -4,7 +4,12 @@ A game's content is a folder in `dockyard.content` (`content/<game>/`): data fil
 and schemas in its `schemas/` folder. Every data file names its schema with a top-level
 `"$schema"` holding the schema's `$id` (`urn:dockyard:<game>:<kind>`). Authors layer folders of
 their own over the built-in one (`--content DIR`): a file at the same relative path replaces the
-built-in file, a new file adds to it.
+built-in file, a new file adds to it, and `NAME.patch.json` changes the `NAME.json` below it: a
+JSON Merge Patch (RFC 7386, an object) or a JSON Patch (RFC 6902, a list of operations, applied
+with `jsonpatch`), in layer order; the result is checked by its schema as any file is.
+
+Every problem is `FILE:LINE:COL: $.json.path: message` (jsonpos.py finds the line of a path only
+when there is a problem), in an author's words (schema errors are reworded here).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import jsonpos
 from .core import DockyardError
 from .diskcache import entry_key, mark, marked
 from .files import MAX_CONTENT_BYTES, FileProblem, JsonProblem, loads, read_text, walk_files
@@ -44,33 +50,84 @@ class ContentError(DockyardError):
         super().__init__("\n".join(map(str, problems)))
 
 
+PATCH_SUFFIX = ".patch.json"
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     file: str
     path: str  # a JSON path, `$` for the whole document, or `LINE:COL` for a parse error
     message: str
+    at: str = ""  # LINE:COL of `path` in the file, when known
 
     def __str__(self) -> str:
+        if self.at:
+            return f"{self.file}:{self.at}: {self.path}: {self.message}"
         if self.path[:1].isdigit():
             return f"{self.file}:{self.path}: {self.message}"
         return f"{self.file}: {self.path}: {self.message}"
 
 
-def json_path(parts: Iterable[Any]) -> str:
-    out = "$"
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
+json_path = jsonpos.path_text
+
+
+@dataclass(frozen=True)
+class Patch:
+    """A `NAME.patch.json` of a layer: a merge patch (an object) or a JSON Patch (a list)."""
+
+    origin: str
+    text: str
+    data: Any
+
+    def locate(self, parts: tuple[Any, ...]) -> tuple[str, str] | None:
+        """(this file, LINE:COL) if the patch set the value at `parts` of the result, else None."""
+        if isinstance(self.data, dict):
+            _, found = jsonpos.deepest(self.text, parts)
+            value = self.data
+            for part in found:
+                value = value[part]
+            if found == parts or (found and not isinstance(value, dict)):
+                return self.origin, jsonpos.locate(self.text, found)
+            return None
+        for i in reversed(range(len(self.data))):
+            op = self.data[i]
+            target = _pointer(op["path"])
+            if tuple(map(str, parts[: len(target)])) != target:
+                continue
+            if op["op"] in ("add", "replace"):
+                return self.origin, jsonpos.locate(self.text, (i, "value", *parts[len(target) :]))
+            if op["op"] in ("copy", "move"):
+                return self.origin, jsonpos.locate(self.text, (i,))
+        return None
+
+
+def _pointer(pointer: str) -> tuple[str, ...]:
+    """The parts of a JSON Pointer (RFC 6901), as text."""
+    if not pointer:
+        return ()
+    return tuple(p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:])
 
 
 @dataclass(frozen=True)
 class Document:
-    """One parsed data file."""
+    """One parsed data file (with the patches of the layers over it, if any)."""
 
     name: str  # relative path inside the content folder, with '/' separators
     origin: str  # where it came from, for messages
     schema: str
     data: Any
+    text: str = field(default="", repr=False, compare=False)  # the text of `origin`
+    patches: tuple[Patch, ...] = field(default=(), repr=False, compare=False)
+
+    def locate(self, parts: Iterable[Any]) -> tuple[str, str]:
+        """(file, LINE:COL) of the value at `parts`: in the last patch that set it, else in the
+        file (the deepest part of the path present there); LINE:COL is '' without a text."""
+        path = tuple(parts)
+        for patch in reversed(self.patches):
+            found = patch.locate(path)
+            if found is not None:
+                return found
+        return self.origin, jsonpos.locate(self.text, path) if self.text else ""
 
 
 @dataclass
@@ -91,7 +148,9 @@ class Content:
         ]
 
     def problem(self, doc: Document, parts: Iterable[Any], message: str) -> Problem:
-        return Problem(doc.origin, json_path(parts), message)
+        parts = list(parts)
+        file, at = doc.locate(parts)
+        return Problem(file, json_path(parts), message, at)
 
 
 class Reporter:
@@ -105,6 +164,21 @@ class Reporter:
     def report(self, doc: Document, parts: Iterable[Any], message: str) -> None:
         """A problem at `parts` (a JSON path as a list) of `doc`."""
         self.problems.append(self.content.problem(doc, parts, message))
+
+    def no_such(
+        self,
+        doc: Document,
+        parts: Iterable[Any],
+        what: str,
+        ident: Any,
+        known: Iterable[Any],
+        also: str = "",
+    ) -> None:
+        """'there is no WHAT IDENT' at `parts`, with `also` and a did-you-mean from `known`."""
+        from .words import did_you_mean
+
+        hint = did_you_mean(str(ident), [str(k) for k in known])
+        self.report(doc, parts, f"there is no {what} {ident!r}{also}{hint}")
 
     def missing(self, where: str, message: str) -> None:
         """A problem with no document to point at (a file that should exist and does not)."""
@@ -229,77 +303,183 @@ def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
     try:
         return loads(text), []
     except JsonProblem as exc:
+        if exc.path:
+            return None, [Problem(origin, exc.path, exc.why, exc.where)]
         return None, [Problem(origin, exc.where, exc.why)]
 
 
 def check_document(
-    name: str, origin: str, text: str, game: str | None = None
+    name: str,
+    origin: str,
+    text: str,
+    game: str | None = None,
+    patches: Iterable[tuple[str, str]] = (),
 ) -> tuple[Document | None, list[Problem]]:
-    """Parse and schema-check one data file."""
+    """Parse and schema-check one data file, with `patches` ((origin, text) of each
+    NAME.patch.json over it, in layer order) applied first."""
     data, problems = parse_json(text, origin)
     if problems:
         return None, problems
+    applied: list[Patch] = []
+    key_text = text
+    for patch_origin, patch_text in patches:
+        data, patch, problems = apply_patch(data, patch_origin, patch_text)
+        if problems:
+            return None, problems
+        applied.append(patch)
+        key_text += "\0" + patch_text
+    doc = Document(name, origin, "", data, text, tuple(applied))
     if not isinstance(data, dict) or not isinstance(data.get("$schema"), str):
         return None, [
-            Problem(origin, "$", 'a content file is a JSON object naming its schema in "$schema"')
+            _at(doc, [], 'a content file is a JSON object naming its schema in "$schema"')
         ]
     schema_id = data["$schema"]
     schemas, schemas_digest = schema_documents()
     if schema_id not in schemas:
-        known = ", ".join(sorted(s for s in schemas if game is None or f":{game}:" in s))
-        return None, [
-            Problem(origin, "$.$schema", f"unknown schema {schema_id!r} (known: {known})")
-        ]
+        from .words import did_you_mean
+
+        known = sorted(s for s in schemas if game is None or f":{game}:" in s)
+        hint = did_you_mean(schema_id, known)
+        message = f"unknown schema {schema_id!r}{hint} (known: {', '.join(known)})"
+        return None, [_at(doc, ["$schema"], message)]
     if game is not None and f":{game}:" not in schema_id and ":_common:" not in schema_id:
-        return None, [Problem(origin, "$.$schema", f"{schema_id!r} is not a schema of {game}")]
+        return None, [_at(doc, ["$schema"], f"{schema_id!r} is not a schema of {game}")]
+    doc = Document(name, origin, schema_id, data, text, tuple(applied))
     # a file found valid before against these very schemas is valid: jsonschema is not even
     # imported (diskcache.py; a changed file or schema is checked again)
-    seen = entry_key(schemas_digest, schema_id, text)
+    seen = entry_key(schemas_digest, schema_id, key_text)
     if marked(VALID_MARKS, seen):
-        return Document(name, origin, schema_id, data), []
+        return doc, []
     errors = sorted(
         validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
     )
-    problems = [
-        Problem(origin, json_path(_deepest(e).absolute_path), _schema_message(e)) for e in errors
-    ]
-    if problems:
-        return None, problems
+    if errors:
+        from .schema_words import schema_problems
+
+        return None, [_at(doc, parts, text, at) for parts, at, text in schema_problems(errors)]
     mark(VALID_MARKS, seen)
-    return Document(name, origin, schema_id, data), []
+    return doc, []
 
 
-def _deepest(error: Any) -> Any:
-    """Of a oneOf/anyOf error, the sub-error that went deepest into the document (it names the
-    very field that is wrong), through nested choices."""
-    while error.context:
-        error = max(error.context, key=lambda e: len(e.absolute_path))
-    return error
+def _at(doc: Document, parts: list[Any], message: str, at: list[Any] | None = None) -> Problem:
+    """A problem at `parts` of `doc`, located at `at` (default: `parts`) by file and line."""
+    file, line_col = doc.locate(parts if at is None else at)
+    return Problem(file, json_path(parts), message, line_col)
 
 
-def _schema_message(error: Any) -> str:
-    """A schema error in an author's words: unknown fields and values get "did you mean"."""
+def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Problem]]:
+    """`data` changed by the patch file `origin` holding `text` (a copy: `data` is left as it
+    was), or problems naming the patch file and the line of what is wrong in it."""
+    patch_data, problems = parse_json(text, origin)
+    patch = Patch(origin, text, patch_data)
+    if problems:
+        return data, patch, problems
+    if isinstance(patch_data, dict):
+        return _merge(data, patch_data), patch, []
+    if not isinstance(patch_data, list):
+        return data, patch, [_patch_problem(patch, [], _PATCH_KINDS)]
+    import copy
+
+    import jsonpatch
+    import jsonpointer
+
+    result = copy.deepcopy(data)
+    copied = 0  # `copy` is the one operation that makes a document larger than its patch
+    for i, op in enumerate(patch_data):
+        shape = _op_problem(op)
+        if shape:
+            return data, patch, [_patch_problem(patch, [i, *shape[0]], shape[1])]
+        try:
+            if op["op"] == "copy":
+                source = jsonpointer.resolve_pointer(result, op["from"], None)
+                copied += len(json.dumps(source))
+                if copied > MAX_CONTENT_BYTES:
+                    why = f"the copies make a document larger than a content file may be ({MAX_CONTENT_BYTES >> 20} MiB)"
+                    return data, patch, [_patch_problem(patch, [i], why)]
+            result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
+        except jsonpatch.JsonPatchTestFailed:
+            try:
+                found = jsonpointer.resolve_pointer(result, op["path"], None)
+            except jsonpointer.JsonPointerException:
+                found = None
+            why = f"the test failed: {op['path']} is {json.dumps(found)}, not {json.dumps(op['value'])}"
+            return data, patch, [_patch_problem(patch, [i, "value"], why)]
+        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:
+            where, why = "path", ""
+            if op["op"] in ("copy", "move"):
+                where, why = "from", _missing(result, op["from"], whole=True)
+            if not why:
+                whole = op["op"] in ("replace", "remove", "test")
+                where, why = "path", _missing(result, op["path"], whole)
+            why = why or str(exc)
+            return data, patch, [_patch_problem(patch, [i, where], f"cannot {op['op']}: {why}")]
+    return result, patch, []
+
+
+_PATCH_KINDS = (
+    "a patch is a JSON object (a merge patch, RFC 7386) or a list of operations"
+    ' (a JSON Patch, RFC 6902, e.g. [{"op": "replace", "path": "/a/b", "value": 7}])'
+)
+_OPS = {"add": "value", "remove": "", "replace": "value", "move": "from", "copy": "from"}
+_OPS["test"] = "value"
+
+
+def _op_problem(op: Any) -> tuple[list[Any], str] | None:
+    """(where in the operation, why) if a JSON Patch operation is malformed."""
     from .words import did_you_mean
 
-    best = _deepest(error)
-    schema = best.schema if isinstance(best.schema, dict) else {}
-    if best.validator == "additionalProperties" and isinstance(best.instance, dict):
-        known = list(schema.get("properties", {}))
-        extra = [k for k in best.instance if k not in known]
-        if extra:
-            return "; ".join(
-                f"unknown field {k!r}{did_you_mean(k, known)} (fields: {', '.join(known)})"
-                for k in extra
-            )
-    if best.validator == "required" and isinstance(best.instance, dict):
-        missing = [k for k in best.validator_value if k not in best.instance]
-        if missing:
-            return f"missing field {missing[0]!r}"
-    if best.validator == "enum":
-        options = [str(v) for v in best.validator_value]
-        value = str(best.instance)
-        return f"{best.instance!r} is not one of {', '.join(options)}{did_you_mean(value, options)}"
-    return str(best.message)
+    if not isinstance(op, dict):
+        return [], 'an operation is an object: {"op": ..., "path": ...}'
+    name = op.get("op")
+    if name not in _OPS:
+        hint = did_you_mean(str(name), _OPS)
+        return ["op"] if "op" in op else [], f"op must be one of {', '.join(_OPS)}{hint}"
+    for key in ("path", _OPS[name] if _OPS[name] != "value" else ""):
+        if key and not isinstance(op.get(key), str):
+            return [key] if key in op else [], f"a {name} operation needs {key!r}: a JSON Pointer"
+        if key and op[key] and not op[key].startswith("/"):
+            return [key], f"{op[key]!r} is not a JSON Pointer: it starts with '/'"
+    if _OPS[name] == "value" and "value" not in op:
+        return [], f"a {name} operation needs a 'value'"
+    return None
+
+
+def _missing(data: Any, pointer: str, whole: bool) -> str:
+    """What of `pointer` (or of its parent, without `whole`) is not in `data`: 'there is no
+    'x' in /a/b; did you mean y?', or ''."""
+    from .words import did_you_mean
+
+    here: Any = data
+    walked = ""
+    parts = _pointer(pointer)
+    for part in parts if whole else parts[:-1]:
+        if isinstance(here, dict) and part in here:
+            here = here[part]
+        elif isinstance(here, list) and part.isdigit() and int(part) < len(here):
+            here = here[int(part)]
+        else:
+            keys = list(here) if isinstance(here, dict) else []
+            return f"there is no {part!r} in {walked or 'the file'}{did_you_mean(part, keys)}"
+        walked += "/" + part
+    return ""
+
+
+def _patch_problem(patch: Patch, parts: list[Any], message: str) -> Problem:
+    return Problem(patch.origin, json_path(parts), message, jsonpos.locate(patch.text, parts))
+
+
+def _merge(target: Any, patch: Any) -> Any:
+    """RFC 7386 MergePatch: objects merge member by member, null removes, anything else
+    replaces (a new value: neither argument is changed)."""
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = _merge(out.get(key), value)
+    return out
 
 
 def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
@@ -323,21 +503,47 @@ def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
     return out
 
 
+def patch_target(rel: str) -> str | None:
+    """The file a `NAME.patch.json` changes (`NAME.json`), or None for a data file."""
+    return rel[: -len(PATCH_SUFFIX)] + ".json" if rel.endswith(PATCH_SUFFIX) else None
+
+
 def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
     """Built-in content of `game`, with each layer's files over it; raise ContentError."""
     sources: dict[str, tuple[str, str]] = {}
-    for rel, entry in _walk(builtin_root(folder)):
-        sources[rel] = (f"content/{folder}/{rel}", entry.read_text(encoding="utf-8"))
-    for layer in layers:
-        for rel, origin, text in read_layer(layer):
-            sources[rel] = (origin, text)
-    content = Content(game)
+    patches: dict[str, list[tuple[str, str]]] = {}
     problems: list[Problem] = []
+
+    def lay(files: list[tuple[str, str, str]]) -> None:
+        for rel, origin, text in files:  # a file replaces the file below and its patches
+            if patch_target(rel) is None:
+                sources[rel] = (origin, text)
+                patches.pop(rel, None)
+        for rel, origin, text in files:  # then the layer's patches apply over it
+            target = patch_target(rel)
+            if target is None:
+                continue
+            if target not in sources:
+                from .words import did_you_mean
+
+                hint = did_you_mean(target, sources)
+                why = f"a patch of {target}, but no layer below holds {target}{hint}"
+                problems.append(Problem(origin, "$", why))
+                continue
+            patches.setdefault(target, []).append((origin, text))
+
+    root = builtin_root(folder)
+    lay([(rel, f"content/{folder}/{rel}", e.read_text(encoding="utf-8")) for rel, e in _walk(root)])
+    for layer in layers:
+        lay(read_layer(layer))
+    content = Content(game)
     digest = hashlib.sha256()
     for rel in sorted(sources):
         origin, text = sources[rel]
         digest.update(rel.encode() + b"\0" + text.encode() + b"\0")
-        doc, found = check_document(rel, origin, text, game=folder)
+        for patch_origin, patch_text in patches.get(rel, ()):
+            digest.update(patch_origin.encode() + b"\0" + patch_text.encode() + b"\0")
+        doc, found = check_document(rel, origin, text, game=folder, patches=patches.get(rel, ()))
         problems += found
         if doc is not None:
             content.documents[rel] = doc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 from .core import Outcome
@@ -56,9 +57,16 @@ def show_value(value: object) -> str:
     return str(value)
 
 
+def _plain(word: str) -> str:
+    return re.sub(r"\d+", lambda m: str(int(m.group())), word.lower())
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """'; did you mean show?' when a choice is close to `word`, else ''."""
-    close = difflib.get_close_matches(word, list(dict.fromkeys(choices)), n=2, cutoff=0.6)
+    """'; did you mean show?' when a choice is close to `word`, else ''. A choice that differs
+    only by case or by zeros before a number (t4: t04) is the one meant."""
+    options = list(dict.fromkeys(choices))
+    same = [c for c in options if _plain(c) == _plain(word)]
+    close = same[:1] or difflib.get_close_matches(word, options, n=2, cutoff=0.6)
     if not close:
         return ""
     return f"; did you mean {' or '.join(close)}?"

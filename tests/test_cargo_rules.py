@@ -10,6 +10,7 @@ The examples lie along row 5 from the west, pushing east; j5 is water unless yel
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -577,7 +578,8 @@ def test_a_broken_layout_is_reported_by_file_and_json_path(
     (folder / "layout.json").write_text(json.dumps(layout))
     code, out, err = dockyard("validate", str(folder))
     assert code != 0 and "Traceback" not in err
-    assert f"layout.json: {where}: " in err + out and message in err + out, err + out
+    assert re.search(rf"layout.json:\d+:\d+: {re.escape(where)}: ", err + out), err + out
+    assert message in err + out, err + out
 
 
 def test_a_layout_for_another_number_of_players_says_so(dockyard, tmp_path) -> None:

@@ -109,6 +109,6 @@ def test_a_stacked_bag_naming_an_unknown_tile_is_a_content_error(tmp_path):
     setup.update(bag_top=["t99"])
     (tmp_path / "setup.json").write_text(json.dumps(setup))
     with pytest.raises(
-        ContentError, match=r"setup.json: \$.bag_top\[0\]: there is no Conveyor tile 't99'"
+        ContentError, match=r"setup.json:\d+:\d+: \$.bag_top\[0\]: there is no Conveyor tile 't99'"
     ):
         Session("curious-cargo", seed=9, content=[tmp_path])

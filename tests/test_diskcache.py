@@ -56,7 +56,7 @@ def test_a_changed_file_is_validated_again_and_its_problems_reported(
     layer(ours, 4, 30)  # now broken: win above the maximum
     with pytest.raises(ContentError) as caught:
         load("tictactoe", "tictactoe", [ours])
-    assert "$.win: 30 is greater than the maximum of 9" in str(caught.value)
+    assert ":1:56: $.win: win must be at most 9, not 30" in str(caught.value)
     with pytest.raises(ContentError):  # and a file with problems is never marked valid
         load("tictactoe", "tictactoe", [ours])
 

@@ -65,10 +65,10 @@ CASES = {
     "100,000-deep nesting": (deep, r"board.json:1:65: nested deeper than 64 levels"),
     "a 5,000-digit number": (huge_number, r"board.json:1:7: a number longer than 100 characters"),
     "a file over the size limit": (too_big, r"board.json: \$: is larger than the limit"),
-    "a duplicate key": (duplicate_key, r"board.json: \$: duplicate key 'size'"),
+    "a duplicate key": (duplicate_key, r"board.json:1:56: \$: duplicate key 'size'"),
     "a duplicate key deep inside": (
         nested_duplicate,
-        r"board.json: \$.a\[1\].c: duplicate key 'd'",
+        r"board.json:1:34: \$.a\[1\].c: duplicate key 'd'",
     ),
     "bytes that are not UTF-8": (not_utf8, r"board.json:2:2: not UTF-8 text"),
 }

@@ -1123,7 +1123,7 @@ def test_a_malformed_power_is_named_by_its_json_path(tmp_path, capsys) -> None:
     assert main(["validate", str(tmp_path)]) != 0
     out = capsys.readouterr()
     text = out.out + out.err
-    assert "$.cards[3].effects[0].do[0].gain" in text and "'lots'" in text
+    assert "$.cards[3].effects[0].do[0].gain" in text and 'not the text "lots"' in text
     assert "$.cards[5].effects[0].when.event" in text and "harvest" in text
 
 

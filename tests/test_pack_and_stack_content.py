@@ -197,7 +197,7 @@ def test_schema_errors_name_the_path(tmp_path: Path) -> None:
         trucks[3]["levels"] = 5
 
     (p,) = refused(tmp_path, "trucks.json", trucks_with(five))
-    assert "$.trucks[3].levels: 5 is greater than the maximum of 4" in p
+    assert "$.trucks[3].levels: levels must be at most 4, not 5" in p
 
 
 def test_a_die_needs_six_faces_and_a_known_piece(tmp_path: Path) -> None:

@@ -55,12 +55,13 @@ class SetupChecks(Reporter):
         ):
             for i, ident in enumerate(getattr(rules, key)):
                 if ids and ident not in ids:
-                    self.report(doc, [key, i], f"there is no {what} {ident!r}")
+                    self.no_such(doc, [key, i], what, ident, sorted(ids))
         if rules.board not in boards and not any(
             d.data["id"] == rules.board for d in self.content.of_kind("board")
         ):
-            known = ", ".join(str(d.data["id"]) for d in self.content.of_kind("board"))
-            self.report(doc, ["board"], f"there is no board {rules.board} (boards: {known})")
+            numbers = [d.data["id"] for d in self.content.of_kind("board")]
+            known = f" (boards: {', '.join(map(str, numbers))})"
+            self.no_such(doc, ["board"], "board", rules.board, numbers, known)
         if rules.keep > rules.deal:
             self.report(
                 doc,

@@ -230,7 +230,7 @@ def _check_layout(
     for path, named in places:
         for j, card in enumerate(named):
             if card not in cards:
-                rep.report(doc, [*path, j], f"there is no card {card!r} in goods.json")
+                rep.no_such(doc, [*path, j], "card", card, cards, " in goods.json")
             elif card in seen:
                 where = ".".join(str(p) for p in seen[card])
                 rep.report(doc, [*path, j], f"{card} is already placed at {where}")
