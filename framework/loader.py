@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import jsonpos
-from .core import DockyardError
 from .diskcache import entry_key, mark, marked
-from .files import MAX_CONTENT_BYTES, FileProblem, JsonProblem, loads, read_text, walk_files
+from .files import MAX_CONTENT_BYTES, FileProblem, read_text, walk_files
+from .patches import PATCH_SUFFIX, Patch, apply_patch, patch_target  # noqa: F401
+from .problems import ContentError, Problem, json_path, parse_json  # noqa: F401
 
 if TYPE_CHECKING:  # jsonschema and referencing load only when content is checked
     from jsonschema import Draft202012Validator
@@ -40,72 +41,6 @@ COMMON_SCHEMAS = "_common"
 LAYER_SKIP = frozenset(
     {SCHEMA_FOLDER, EXAMPLES}
 )  # schemas shared by every game (content/_common/schemas)
-
-
-class ContentError(DockyardError):
-    """One or more problems in content files, each as `FILE: $.json.path: message`."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(map(str, problems)))
-
-
-PATCH_SUFFIX = ".patch.json"
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    file: str
-    path: str  # a JSON path, `$` for the whole document, or `LINE:COL` for a parse error
-    message: str
-    at: str = ""  # LINE:COL of `path` in the file, when known
-
-    def __str__(self) -> str:
-        if self.at:
-            return f"{self.file}:{self.at}: {self.path}: {self.message}"
-        if self.path[:1].isdigit():
-            return f"{self.file}:{self.path}: {self.message}"
-        return f"{self.file}: {self.path}: {self.message}"
-
-
-json_path = jsonpos.path_text
-
-
-@dataclass(frozen=True)
-class Patch:
-    """A `NAME.patch.json` of a layer: a merge patch (an object) or a JSON Patch (a list)."""
-
-    origin: str
-    text: str
-    data: Any
-
-    def locate(self, parts: tuple[Any, ...]) -> tuple[str, str] | None:
-        """(this file, LINE:COL) if the patch set the value at `parts` of the result, else None."""
-        if isinstance(self.data, dict):
-            _, found = jsonpos.deepest(self.text, parts)
-            value = self.data
-            for part in found:
-                value = value[part]
-            if found == parts or (found and not isinstance(value, dict)):
-                return self.origin, jsonpos.locate(self.text, found)
-            return None
-        for i in reversed(range(len(self.data))):
-            op = self.data[i]
-            target = _pointer(op["path"])
-            if tuple(map(str, parts[: len(target)])) != target:
-                continue
-            if op["op"] in ("add", "replace"):
-                return self.origin, jsonpos.locate(self.text, (i, "value", *parts[len(target) :]))
-            if op["op"] in ("copy", "move"):
-                return self.origin, jsonpos.locate(self.text, (i,))
-        return None
-
-
-def _pointer(pointer: str) -> tuple[str, ...]:
-    """The parts of a JSON Pointer (RFC 6901), as text."""
-    if not pointer:
-        return ()
-    return tuple(p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:])
 
 
 @dataclass(frozen=True)
@@ -298,16 +233,6 @@ def validator(schema_id: str) -> Draft202012Validator:
     return Draft202012Validator(schemas[schema_id], registry=registry)
 
 
-def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:
-    """JSON with the limits of `files.loads` (depth, number length, duplicate keys)."""
-    try:
-        return loads(text), []
-    except JsonProblem as exc:
-        if exc.path:
-            return None, [Problem(origin, exc.path, exc.why, exc.where)]
-        return None, [Problem(origin, exc.where, exc.why)]
-
-
 def check_document(
     name: str,
     origin: str,
@@ -367,121 +292,6 @@ def _at(doc: Document, parts: list[Any], message: str, at: list[Any] | None = No
     return Problem(file, json_path(parts), message, line_col)
 
 
-def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Problem]]:
-    """`data` changed by the patch file `origin` holding `text` (a copy: `data` is left as it
-    was), or problems naming the patch file and the line of what is wrong in it."""
-    patch_data, problems = parse_json(text, origin)
-    patch = Patch(origin, text, patch_data)
-    if problems:
-        return data, patch, problems
-    if isinstance(patch_data, dict):
-        return _merge(data, patch_data), patch, []
-    if not isinstance(patch_data, list):
-        return data, patch, [_patch_problem(patch, [], _PATCH_KINDS)]
-    import copy
-
-    import jsonpatch
-    import jsonpointer
-
-    result = copy.deepcopy(data)
-    copied = 0  # `copy` is the one operation that makes a document larger than its patch
-    for i, op in enumerate(patch_data):
-        shape = _op_problem(op)
-        if shape:
-            return data, patch, [_patch_problem(patch, [i, *shape[0]], shape[1])]
-        try:
-            if op["op"] == "copy":
-                source = jsonpointer.resolve_pointer(result, op["from"], None)
-                copied += len(json.dumps(source))
-                if copied > MAX_CONTENT_BYTES:
-                    why = f"the copies make a document larger than a content file may be ({MAX_CONTENT_BYTES >> 20} MiB)"
-                    return data, patch, [_patch_problem(patch, [i], why)]
-            result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
-        except jsonpatch.JsonPatchTestFailed:
-            try:
-                found = jsonpointer.resolve_pointer(result, op["path"], None)
-            except jsonpointer.JsonPointerException:
-                found = None
-            why = f"the test failed: {op['path']} is {json.dumps(found)}, not {json.dumps(op['value'])}"
-            return data, patch, [_patch_problem(patch, [i, "value"], why)]
-        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as exc:
-            where, why = "path", ""
-            if op["op"] in ("copy", "move"):
-                where, why = "from", _missing(result, op["from"], whole=True)
-            if not why:
-                whole = op["op"] in ("replace", "remove", "test")
-                where, why = "path", _missing(result, op["path"], whole)
-            why = why or str(exc)
-            return data, patch, [_patch_problem(patch, [i, where], f"cannot {op['op']}: {why}")]
-    return result, patch, []
-
-
-_PATCH_KINDS = (
-    "a patch is a JSON object (a merge patch, RFC 7386) or a list of operations"
-    ' (a JSON Patch, RFC 6902, e.g. [{"op": "replace", "path": "/a/b", "value": 7}])'
-)
-_OPS = {"add": "value", "remove": "", "replace": "value", "move": "from", "copy": "from"}
-_OPS["test"] = "value"
-
-
-def _op_problem(op: Any) -> tuple[list[Any], str] | None:
-    """(where in the operation, why) if a JSON Patch operation is malformed."""
-    from .words import did_you_mean
-
-    if not isinstance(op, dict):
-        return [], 'an operation is an object: {"op": ..., "path": ...}'
-    name = op.get("op")
-    if name not in _OPS:
-        hint = did_you_mean(str(name), _OPS)
-        return ["op"] if "op" in op else [], f"op must be one of {', '.join(_OPS)}{hint}"
-    for key in ("path", _OPS[name] if _OPS[name] != "value" else ""):
-        if key and not isinstance(op.get(key), str):
-            return [key] if key in op else [], f"a {name} operation needs {key!r}: a JSON Pointer"
-        if key and op[key] and not op[key].startswith("/"):
-            return [key], f"{op[key]!r} is not a JSON Pointer: it starts with '/'"
-    if _OPS[name] == "value" and "value" not in op:
-        return [], f"a {name} operation needs a 'value'"
-    return None
-
-
-def _missing(data: Any, pointer: str, whole: bool) -> str:
-    """What of `pointer` (or of its parent, without `whole`) is not in `data`: 'there is no
-    'x' in /a/b; did you mean y?', or ''."""
-    from .words import did_you_mean
-
-    here: Any = data
-    walked = ""
-    parts = _pointer(pointer)
-    for part in parts if whole else parts[:-1]:
-        if isinstance(here, dict) and part in here:
-            here = here[part]
-        elif isinstance(here, list) and part.isdigit() and int(part) < len(here):
-            here = here[int(part)]
-        else:
-            keys = list(here) if isinstance(here, dict) else []
-            return f"there is no {part!r} in {walked or 'the file'}{did_you_mean(part, keys)}"
-        walked += "/" + part
-    return ""
-
-
-def _patch_problem(patch: Patch, parts: list[Any], message: str) -> Problem:
-    return Problem(patch.origin, json_path(parts), message, jsonpos.locate(patch.text, parts))
-
-
-def _merge(target: Any, patch: Any) -> Any:
-    """RFC 7386 MergePatch: objects merge member by member, null removes, anything else
-    replaces (a new value: neither argument is changed)."""
-    if not isinstance(patch, dict):
-        return patch
-    out = dict(target) if isinstance(target, dict) else {}
-    for key, value in patch.items():
-        if value is None:
-            out.pop(key, None)
-        else:
-            out[key] = _merge(out.get(key), value)
-    return out
-
-
 def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
     """(relative name, origin, text) of each data file of an author's content folder, read
     safely (see files.py); ContentError naming the file when one cannot be read."""
@@ -501,11 +311,6 @@ def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
     if problems:
         raise ContentError(problems)
     return out
-
-
-def patch_target(rel: str) -> str | None:
-    """The file a `NAME.patch.json` changes (`NAME.json`), or None for a data file."""
-    return rel[: -len(PATCH_SUFFIX)] + ".json" if rel.endswith(PATCH_SUFFIX) else None
 
 
 def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:

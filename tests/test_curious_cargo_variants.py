@@ -9,6 +9,7 @@ from importlib.resources import files
 
 import pytest
 from dockyard import Action, Context, DockyardError, IllegalAction, Session
+from dockyard.core import visible
 from dockyard.language import ParseError
 from dockyard.plugins.curious_cargo.bookkeeping import token_counts
 from dockyard.plugins.curious_cargo.rounds import end_reasons
@@ -465,10 +466,11 @@ def test_mulligan_puts_the_hand_on_the_bottom_of_the_deck_and_draws_as_many_once
     hand, top = list(st.seats[0].trucks), st.deck[-3:]
     assert s.parse("p1: mulligan") in s.legal_actions("p1")
     events = s.apply_text("p1: mulligan")
-    assert texts(events) == [
+    assert texts(visible(events, "p2")) == [
         "p1: mulligan",
         "p1 takes their mulligan: 3 Truck cards to the bottom of the deck, 3 drawn",
-    ]
+    ]  # and p1 alone is told which cards came
+    assert texts(visible(events, "p1"))[2] == f"p1 drew {', '.join(st.seats[0].trucks)}"
     assert sorted(st.seats[0].trucks) == sorted(top)
     assert st.deck[:3] == hand  # at the bottom, drawn last
     invariants_hold(s)

@@ -353,7 +353,7 @@ def test_suite_catches_a_view_that_is_not_json() -> None:
 
 
 def test_suite_catches_a_view_showing_another_players_secret() -> None:
-    _fails(check_hidden_information, LeakyView(), "can see x's secret 'plan-x'")
+    _fails(check_hidden_information, LeakyView(), "is shown x's secret 'plan-x'")
 
 
 def test_suite_passes_views_that_show_each_player_only_their_own_secrets() -> None:

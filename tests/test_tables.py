@@ -82,3 +82,17 @@ def test_action_texts_are_kept_per_bound_game_and_shared_by_its_tables() -> None
     assert plain.game is other_names.game and plain.language.texts is other_names.language.texts
     assert bus.game is not plain.game and bus.language.texts is not plain.language.texts
     assert bus.language.known is not plain.language.known
+
+
+def test_the_suite_s_names_are_not_shadowed_by_its_modules() -> None:
+    """`dockyard.testing` exports on first use: no submodule may share an exported name (once
+    imported, a submodule would take the package attribute's place)."""
+    import importlib
+    import types
+
+    import dockyard.testing as testing
+
+    importlib.import_module("dockyard.testing.suite")  # imports every check's module
+    for name in testing.__all__:
+        assert not isinstance(getattr(testing, name), types.ModuleType), name
+    assert callable(testing.tables)

@@ -15,4 +15,4 @@ from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
 from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, Table, step_cap, tables
-from .tables import check_tables
+from .many_tables import check_tables

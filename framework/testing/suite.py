@@ -19,7 +19,7 @@ from .playouts import check_playouts
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .table import Budget, Table, tables
-from .tables import check_tables
+from .many_tables import check_tables
 
 Runner = Callable[[Table, Budget], int]
 
