@@ -41,6 +41,12 @@ NOT_IN_THE_REPO = {
     "my-cargo/boards/board7.json",
     "dockyard_four_actions.py",
     "curious-cargo-rulebook.txt",
+    "NAME.json",  # a content file and its patch, as the docs name them in general
+    "NAME.patch.json",
+    "house/shipping_board.patch.json",  # the house rule a reader writes (README)
+    "my-cargo/setup.json",
+    "my-cargo/shipping_board.patch.json",
+    "my-cargo/trucks.json",
 }
 EXAMPLES = {"mygame", "my_game", "myvariant", "my_variant", "@MODULE@"}  # placeholders
 

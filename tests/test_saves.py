@@ -278,7 +278,7 @@ def test_a_loaded_save_keeps_copies_only_near_its_end_and_undoes_to_any_depth(tm
     undo to any depth still gives exactly the game replayed to there."""
     import random
 
-    from dockyard.session import CHECKPOINT_EVERY, SPARSE_EVERY
+    from dockyard.history import CHECKPOINT_EVERY, SPARSE_EVERY
 
     rng = random.Random(5)
     s = Session("curious-cargo", seed=5)

@@ -255,7 +255,7 @@ def _replayed(s: Session, n: int) -> Session:
 def test_state_copies_are_dense_only_near_the_end_of_a_long_game() -> None:
     """Undo goes first to the last actions: a copy every CHECKPOINT_EVERY there, one every
     SPARSE_EVERY further back (so few copies live long)."""
-    from dockyard.session import CHECKPOINT_EVERY, SPARSE_EVERY
+    from dockyard.history import CHECKPOINT_EVERY, SPARSE_EVERY
 
     s = _long_game(5 * SPARSE_EVERY)
     last = s._checkpoints[-1][0]
@@ -274,7 +274,7 @@ def test_undo_step_by_step_from_the_end_replays_few_and_equals_a_replay(
 ) -> None:
     """Play copies the state every CHECKPOINT_EVERY actions; the first undo replays from the
     last copy and keeps one every UNDO_EVERY on its way, so the undos after it replay fewer."""
-    from dockyard.session import CHECKPOINT_EVERY, UNDO_EVERY
+    from dockyard.history import CHECKPOINT_EVERY, UNDO_EVERY
 
     s = _long_game(3 * CHECKPOINT_EVERY + CHECKPOINT_EVERY - 1)
     counts = []
@@ -299,7 +299,7 @@ def test_undo_step_by_step_from_the_end_replays_few_and_equals_a_replay(
 def test_a_deep_undo_makes_the_copies_near_where_it_lands_and_equals_a_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from dockyard.session import SPARSE_EVERY, UNDO_EVERY
+    from dockyard.history import SPARSE_EVERY, UNDO_EVERY
 
     s = _long_game(5 * SPARSE_EVERY)
     n = len(s.log)
