@@ -15,11 +15,11 @@ from .determinism import check_determinism
 from .hidden_information import check_hidden_information
 from .illegal_actions import check_illegal_actions
 from .legality import check_legality
+from .many_tables import check_tables
 from .playouts import check_playouts
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .table import Budget, Table, tables
-from .many_tables import check_tables
 
 Runner = Callable[[Table, Budget], int]
 
