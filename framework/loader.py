@@ -24,9 +24,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import jsonpos
 from .diskcache import entry_key, mark, marked
 from .files import MAX_CONTENT_BYTES, FileProblem, read_text, walk_files
+from .jsonpos import locate as line_of
 from .patches import PATCH_SUFFIX, Patch, apply_patch, patch_target  # noqa: F401
 from .problems import ContentError, Problem, json_path, parse_json  # noqa: F401
 
@@ -62,7 +62,7 @@ class Document:
             found = patch.locate(path)
             if found is not None:
                 return found
-        return self.origin, jsonpos.locate(self.text, path) if self.text else ""
+        return self.origin, line_of(self.text, path) if self.text else ""
 
 
 @dataclass

@@ -8,8 +8,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from . import jsonpos
 from .files import MAX_CONTENT_BYTES
+from .jsonpos import deepest
+from .jsonpos import locate as line_of
 from .problems import Problem, json_path, parse_json
 
 PATCH_SUFFIX = ".patch.json"
@@ -26,12 +27,12 @@ class Patch:
     def locate(self, parts: tuple[Any, ...]) -> tuple[str, str] | None:
         """(this file, LINE:COL) if the patch set the value at `parts` of the result, else None."""
         if isinstance(self.data, dict):
-            _, found = jsonpos.deepest(self.text, parts)
+            _, found = deepest(self.text, parts)
             value = self.data
             for part in found:
                 value = value[part]
             if found == parts or (found and not isinstance(value, dict)):
-                return self.origin, jsonpos.locate(self.text, found)
+                return self.origin, line_of(self.text, found)
             return None
         for i in reversed(range(len(self.data))):
             op = self.data[i]
@@ -39,9 +40,9 @@ class Patch:
             if tuple(map(str, parts[: len(target)])) != target:
                 continue
             if op["op"] in ("add", "replace"):
-                return self.origin, jsonpos.locate(self.text, (i, "value", *parts[len(target) :]))
+                return self.origin, line_of(self.text, (i, "value", *parts[len(target) :]))
             if op["op"] in ("copy", "move"):
-                return self.origin, jsonpos.locate(self.text, (i,))
+                return self.origin, line_of(self.text, (i,))
         return None
 
 
@@ -151,7 +152,7 @@ def _missing(data: Any, pointer: str, whole: bool) -> str:
 
 
 def _patch_problem(patch: Patch, parts: list[Any], message: str) -> Problem:
-    return Problem(patch.origin, json_path(parts), message, jsonpos.locate(patch.text, parts))
+    return Problem(patch.origin, json_path(parts), message, line_of(patch.text, parts))
 
 
 def _merge(target: Any, patch: Any) -> Any:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import jsonpos
 from .core import DockyardError
 from .files import JsonProblem, loads
+from .jsonpos import path_text
 
 
 class ContentError(DockyardError):
@@ -34,7 +34,7 @@ class Problem:
         return f"{self.file}: {self.path}: {self.message}"
 
 
-json_path = jsonpos.path_text
+json_path = path_text
 
 
 def parse_json(text: str, origin: str) -> tuple[Any, list[Problem]]:

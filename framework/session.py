@@ -3,8 +3,7 @@
     s = Session("tictactoe", seed=1)
     s.legal_actions()            # what the players to move may do
     s.apply_text("x: mark b2")   # or s.apply(action); atomic: illegal -> IllegalAction, no change
-    s.undo(); s.redo()
-    s.render(); s.outcome()
+    s.undo(); s.redo(); s.render(); s.outcome()
     s.save("game.toml"); Session.load("game.toml")
 
 A session is its seed plus its action log: undo, redo, save and load all replay that log.
@@ -72,6 +71,7 @@ class Session(History):
         self.game = found.game
         self.pm = found.pm
         self.hook = found.game.hook  # pm.hook, calling plainly what pluggy need not
+        self._out_of_turn = type(found.game).out_of_turn is not Game.out_of_turn  # ever?
         self._event_listeners = found.listeners
         self._moves = found.moves
         self.options: dict[str, Any] = dict(found.options)
@@ -194,8 +194,8 @@ class Session(History):
 
     def _listed(self, player: str | None) -> list[Action]:
         allowed = actors(self.state)
-        extra = self.game.out_of_turn(self.state)
-        if extra:  # seats that may act although the flow waits for others (`Game.out_of_turn`)
+        if self._out_of_turn:  # seats that may act while the flow waits for others
+            extra = self.game.out_of_turn(self.state)
             allowed = [*allowed, *(s for s in extra if s not in allowed)]
         seats = allowed if player is None else [self._seat(player)]
         if len(seats) == 1 and seats[0] in allowed:
