@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from dockyard import IllegalAction, Session
+from test_cargo_rules import at, points, q  # the rule tests' own helpers
 
 
 @pytest.fixture
@@ -28,19 +29,6 @@ def table(tmp_path: Path):
         return Session("cargo", players=len(ships), content=[folder], variants=list(variants))
 
     return lay
-
-
-def q(s: Session, path: str) -> Any:
-    return s.game.query(s.state, path)
-
-
-def at(s: Session, square: str) -> Any:
-    crate = q(s, f"crate.{square}")
-    return f"crate-{crate}" if crate else q(s, f"worker.{square}")
-
-
-def points(s: Session) -> list[int]:
-    return [q(s, f"points.{p}") for p in s.players]
 
 
 def said(events: list[Any], kind: str) -> list[str]:

@@ -20,6 +20,11 @@ def ie(seed: int = 1, players: int = 2) -> Session:
     return Session("import-export", seed=seed, players=players)
 
 
+def ie_cli(dockyard, *args: str, stdin: str = "") -> tuple[int, str, str]:
+    """`dockyard play import-export --players 2 --seed 1 ARGS...` with `stdin`."""
+    return dockyard("play", "import-export", "--players", "2", "--seed", "1", *args, stdin=stdin)
+
+
 def held_and_unseen(seed: int = 1) -> tuple[str, str]:
     """A card p2 holds and one nobody has seen (in the deck), at the start of a game."""
     s = ie(seed)
@@ -102,13 +107,8 @@ def test_a_seat_is_refused_a_query_about_hidden_cards_in_the_same_words(dockyard
     answers = []
     for card in (held, unseen):
         line = f"expect {query.format(card=card)} == false\n"
-        code, out, err = dockyard(
-            "play",
-            "import-export",
-            "--players",
-            "2",
-            "--seed",
-            "1",
+        code, out, err = ie_cli(
+            dockyard,
             "--as",
             "p1",
             "--bot",
@@ -123,25 +123,15 @@ def test_a_seat_is_refused_a_query_about_hidden_cards_in_the_same_words(dockyard
 def test_a_seat_may_ask_about_its_own_hand_and_a_hot_seat_about_any(dockyard) -> None:
     s = ie()
     mine, theirs = s.state.hands[0][0], s.state.hands[1][0]
-    code, _, err = dockyard(
-        "play",
-        "import-export",
-        "--players",
-        "2",
-        "--seed",
-        "1",
+    code, _, err = ie_cli(
+        dockyard,
         "--as",
         "p1",
         stdin=f"expect has.p1.{mine} == true\n",
     )
     assert code == 0, err
-    code, _, err = dockyard(
-        "play",
-        "import-export",
-        "--players",
-        "2",
-        "--seed",
-        "1",
+    code, _, err = ie_cli(
+        dockyard,
         stdin=f"expect has.p2.{theirs} == true\n",
     )
     assert code == 0, err
@@ -155,9 +145,7 @@ def test_seated_expect_illegal_about_another_seat_tells_nothing(dockyard) -> Non
         s = ie()
         if "pens" not in s.state.hands[0]:
             pytest.skip("seed 1 no longer deals p1 pens")
-        code, out, err = dockyard(
-            "play", "import-export", "--players", "2", "--seed", "1", "--as", "p1", stdin=stdin
-        )
+        code, out, err = ie_cli(dockyard, "--as", "p1", stdin=stdin)
         answers.append((code, re.sub(rf"\b({held}|{unseen})\b", "CARD", err)))
     assert answers[0] == answers[1] and answers[0][0] == 1, answers
     assert "hidden from you" in answers[0][1]
@@ -168,10 +156,8 @@ def test_a_seated_hint_names_the_seat_s_own_actions_only(dockyard) -> None:
     if "pens" not in s.state.hands[0]:
         pytest.skip("seed 1 no longer deals p1 pens")
     p2_cards = s.state.hands[1]
-    code, out, err = dockyard(
-        "play", "import-export", "--players", "2", "--seed", "1", "--as", "p1",
-        stdin="p1: lead supply with pens\np1: draw\ndraw\n",
-    )  # fmt: skip
+    stdin = "p1: lead supply with pens\np1: draw\ndraw\n"
+    code, out, err = ie_cli(dockyard, "--as", "p1", stdin=stdin)
     assert "p2: follow with" not in err and not mentions(err, p2_cards), err
     assert "it is not p1's turn" in err
 
@@ -205,10 +191,8 @@ def test_undo_does_not_take_back_a_reply_that_showed_a_hidden_card(dockyard, tmp
     s = ie()
     if "pens" not in s.state.hands[0]:
         pytest.skip("seed 1 no longer deals p1 pens")
-    code, out, err = dockyard(
-        "play", "import-export", "--players", "2", "--seed", "1", "--as", "p1", "--bot", "p2",
-        stdin=f"p1: lead supply with pens\nundo\nsave {tmp_path / 'g.toml'}\n",
-    )  # fmt: skip
+    stdin = f"p1: lead supply with pens\nundo\nsave {tmp_path / 'g.toml'}\n"
+    code, out, err = ie_cli(dockyard, "--as", "p1", "--bot", "p2", stdin=stdin)
     text = (tmp_path / "g.toml").read_text()
     reply = re.search(r'"(p2: follow with [^"]+)"', text)
     assert reply, "the bot followed with a card"
