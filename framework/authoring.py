@@ -248,17 +248,13 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     from .skeleton import new_game, new_variant
 
+    name = args.name
     if args.what == "game":
-        if len(args.names) != 1:
-            raise DockyardError("usage: dockyard new game NAME")
-        name = args.names[0]
         folder = Path(args.dir or name)
         written = new_game(name, folder)
         nxt = f"pip install -e {folder}, then dockyard play {name}"
     else:
-        if len(args.names) != 2:
-            raise DockyardError("usage: dockyard new variant GAME NAME")
-        game, name = args.names
+        game = args.game
         folder = Path(args.dir or name)
         written = new_variant(game, name, folder)
         nxt = f"pip install -e {folder}, then dockyard play {game} --variant {name}"

@@ -63,10 +63,27 @@ def add_authoring_parsers(sub: Any) -> None:
         "schema, tests that run the generic suite) that plays as generated; `dockyard new "
         "variant GAME NAME` writes a variant package listing the game's rule hooks.",
     )
-    p.add_argument("what", choices=("game", "variant"), metavar="game|variant")
-    p.add_argument("names", nargs="+", metavar="NAME", help="NAME, or GAME NAME for a variant")
-    p.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
-    p.set_defaults(func=lazy("authoring", "cmd_new"))
+    kinds = p.add_subparsers(dest="what", metavar="game|variant", required=True)
+    g = kinds.add_parser(
+        "game",
+        help="a new game as its own package",
+        description="Write a game package NAME (rules, grammar, content and its schema, a README, "
+        "tests that run the generic suite) that installs and plays as generated: "
+        "pip install -e NAME, then dockyard play NAME.",
+    )
+    g.add_argument("name", metavar="NAME", help="the game's name, such as lost-cities")
+    g.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
+    v = kinds.add_parser(
+        "variant",
+        help="a new variant of a game, as its own package",
+        description="Write a variant package NAME of GAME: a plugin listing every rule hook GAME "
+        "offers, with its tests; pip install -e NAME, then dockyard play GAME --variant NAME.",
+    )
+    v.add_argument("game", metavar="GAME", help="the game it changes, such as curious-cargo")
+    v.add_argument("name", metavar="NAME", help="the variant's name, such as four-actions")
+    v.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
+    for sub_parser in (g, v):
+        sub_parser.set_defaults(func=lazy("authoring", "cmd_new"))
 
 
 def add_picture_parsers(sub: Any) -> None:

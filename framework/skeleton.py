@@ -79,7 +79,8 @@ def new_game(name: str, folder: Path) -> list[str]:
     game, module, cls = _names(name)
     if game in registry().games:
         raise DockyardError(f"there is already a game called {game!r}")
-    return _write(folder, "game", {"GAME": game, "MODULE": module, "CLASS": cls})
+    title = " ".join(w.capitalize() for w in game.split("-"))  # "Lost Cities"
+    return _write(folder, "game", {"GAME": game, "MODULE": module, "CLASS": cls, "TITLE": title})
 
 
 def new_variant(game_name: str, name: str, folder: Path) -> list[str]:

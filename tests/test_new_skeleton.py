@@ -45,7 +45,6 @@ def test_a_new_variant_lists_the_games_hooks_and_passes_the_suite(tmp_path: Path
         (("game", "tictactoe"), "there is already a game called 'tictactoe'"),
         (("variant", "curious-cargo", "night-shift"), "already has a variant called"),
         (("variant", "nosuch", "x"), "unknown game 'nosuch'"),
-        (("game", "a", "b"), "usage: dockyard new game NAME"),
     ],
 )
 def test_bad_names_are_refused_with_one_message(tmp_path, dockyard, monkeypatch, args, message):
@@ -62,3 +61,25 @@ def test_an_existing_folder_is_never_overwritten(tmp_path, dockyard, monkeypatch
     code, _, err = dockyard("new", "game", "my-game")
     assert code == 1 and "already exists" in err
     assert [p.name for p in (tmp_path / "my-game").iterdir()] == ["keep.txt"]
+
+
+def test_new_game_and_new_variant_have_their_own_help(capsys) -> None:
+    from dockyard import cli
+
+    helps = {}
+    for argv in (["new"], ["new", "game"], ["new", "variant"]):
+        assert cli.main([*argv, "--help"]) == 0
+        helps[" ".join(argv)] = capsys.readouterr().out
+    assert len(set(helps.values())) == 3
+    assert "usage: dockyard new game [-h] [--dir FOLDER] NAME" in helps["new game"]
+    assert "usage: dockyard new variant [-h] [--dir FOLDER] GAME NAME" in helps["new variant"]
+    assert cli.main(["new", "game", "a", "b"]) == 2  # a usage error, as argparse says them
+    assert "unrecognized arguments: b" in capsys.readouterr().err
+
+
+def test_a_new_game_s_title_is_words_and_its_scripts_are_package_data(tmp_path) -> None:
+    from dockyard.skeleton import new_game
+
+    new_game("lost-cities", tmp_path / "lc")
+    assert 'TITLE = "Lost Cities"' in (tmp_path / "lc" / "lost_cities" / "about.py").read_text()
+    assert '"content/**/*.dys"' in (tmp_path / "lc" / "pyproject.toml").read_text()
