@@ -40,7 +40,8 @@ class FunctionFilter(FilterApp):
             item.job_id
             for item in work_db.pending_work_items
             for m in item.mutations
-            if Path(m.module_path) in wanted and m.definition_name not in wanted[Path(m.module_path)]
+            if Path(m.module_path) in wanted
+            and m.definition_name not in wanted[Path(m.module_path)]
         ]
         if skipped:
             work_db.set_multiple_results(

@@ -1,7 +1,7 @@
 """dockyard: play and author tabletop games by their rules."""
 
 from ._version import __version__
-from .core import EndTrigger, Rng
+from .core import EndTrigger
 from .game import (
     Action,
     Context,
@@ -16,6 +16,7 @@ from .game import (
     Variant,
 )
 from .hookspecs import hookimpl, hookspec
+from .rng import Rng
 
 __all__ = [
     "Action",

@@ -194,9 +194,9 @@ class Game:
     def clone(self, state: Any) -> Any:
         """A copy of `state` that evolves on its own (undo checkpoints, and search). The default
         copies every list, dict, set and mutable dataclass and shares strings, numbers, tuples
-        and frozen dataclasses (dockyard.cloning); override it if your state holds other
+        and frozen dataclasses (dockyard.speed.cloning); override it if your state holds other
         things, or to make it faster."""
-        from .cloning import clone
+        from .speed.cloning import clone
 
         return clone(state)
 
@@ -207,7 +207,7 @@ class Game:
         is yet to come (the state's random generator is seeded anew); a game with hidden
         components (a bag, a deck, other players' hands) also deals them again (`redeal`).
         The generic suite checks that `view(sample, seat) == view(state, seat)`."""
-        from .core import Rng
+        from .rng import Rng
 
         copy = self.clone(state)
         copy.rng = Rng(rng.getrandbits(64))
@@ -271,6 +271,11 @@ class Variant:
     grammar: str | None = None  # extra grammar text (`%extend game_action: ...`)
     content_folder: str | None = None  # extra content layered over the game's
     resource_package: str = "dockyard"  # the package whose content/ holds `content_folder`
+
+
+class Tuples(list):  # type: ignore[type-arg]
+    """In a game's `action_space`: a verb's one field whose values are whole argument tuples: for verbs whose number of
+    arguments varies (`load 3 5`, `trade construction` / `trade trucking red`)."""
 
 
 def player_count(least: int, most: int) -> str:

@@ -11,8 +11,8 @@ from collections.abc import Callable, Collection, Sequence
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from .cloning import CloneCheckError
 from .core import Action, DockyardError, Event
+from .speed.cloning import CloneCheckError
 
 CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
 UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its way (the next
@@ -118,7 +118,7 @@ class History:
         n = len(self.log) if n is None else n
         try:
             saved = self.game.clone(self.state if state is None else state)
-        except CloneCheckError:  # checking mode (dockyard.cloning.checking) found a fault
+        except CloneCheckError:  # checking mode (dockyard.speed.cloning.checking) found a fault
             raise
         except Exception:  # a state the game cannot copy: undo replays from the start instead
             return

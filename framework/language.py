@@ -24,8 +24,8 @@ from lark.exceptions import (
     VisitError,
 )
 
-from .diskcache import entry_key, read_entry, write_entry
 from .game import Action, DockyardError, Game
+from .speed.diskcache import entry_key, read_entry, write_entry
 from .words import did_you_mean
 
 GRAMMARS = "grammars"  # the cache's folder of analysed grammars (diskcache.py)
@@ -406,7 +406,7 @@ def grammar_text(
 
 @cache
 def _fast_path(grammar_file: str | None, extensions: tuple[str, ...], package: str) -> Any:
-    from .fastparse import FastPath
+    from .speed.fastparse import FastPath
 
     return FastPath(_parser(grammar_file, extensions, package))
 

@@ -24,11 +24,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .diskcache import entry_key, mark, marked
 from .files import MAX_CONTENT_BYTES, FileProblem, read_text, walk_files
 from .jsonpos import locate as line_of
 from .patches import PATCH_SUFFIX, Patch, apply_patch, patch_target  # noqa: F401
 from .problems import ContentError, Problem, json_path, parse_json  # noqa: F401
+from .speed.diskcache import entry_key, mark, marked
 
 if TYPE_CHECKING:  # jsonschema and referencing load only when content is checked
     from jsonschema import Draft202012Validator

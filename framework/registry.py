@@ -11,9 +11,9 @@ from typing import Any
 
 import pluggy
 
-from .direct_hooks import DirectRelay
-from .entrypoints import entry_points
 from .game import DockyardError, Game, Variant, player_count
+from .speed.direct_hooks import DirectRelay
+from .speed.entrypoints import entry_points
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "dockyard.plugins.tictactoe",

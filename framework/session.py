@@ -23,23 +23,13 @@ from threading import RLock
 from typing import Any
 
 from .config import Config
+from .core import make_event
 from .flow import actors
-from .game import (
-    Action,
-    Context,
-    DockyardError,
-    Event,
-    Game,
-    IllegalAction,
-    Outcome,
-    Setup,
-    make_event,
-)
+from .game import Action, Context, DockyardError, Event, Game, IllegalAction, Outcome, Setup
 from .history import CHECKPOINT_EVERY, UNDO_EVERY, History, locked
 from .language import Statement
-from .offered import held_elsewhere, listed
-from .prepared import prepared
 from .saves import Record, play_record, read, write
+from .speed.prepared import prepared
 
 MAX_KNOWN_ACTIONS = 500_000  # well-formed actions remembered per grammar
 MAX_TEXTS = 100_000  # canonical texts remembered per game
@@ -199,9 +189,7 @@ class Session(History):
             allowed = [*allowed, *(s for s in extra if s not in allowed)]
         seats = allowed if player is None else [self._seat(player)]
         if len(seats) == 1 and seats[0] in allowed:
-            out = self.game.legal_actions(self.state, seats[0])
-            if type(out) is not list or held_elsewhere(out):
-                out = list(out)  # the game keeps it (or it is no list): the caller gets a copy
+            out = list(self.game.legal_actions(self.state, seats[0]))  # the caller's own copy
         else:
             out = []
             for seat in seats:
@@ -228,8 +216,12 @@ class Session(History):
         return None
 
     def _was_offered(self, action: Action) -> bool:
-        """Is `action` the very object the last `legal_actions()` listed?"""
-        return listed(action, self._offered)
+        """Is `action` the very object the last `legal_actions()` listed? (By identity: cheaper
+        than a set of ids made for every list, and than `in`, which compares values.)"""
+        for one in self._offered:
+            if one is action:
+                return True
+        return False
 
     def _not_canonical(self, action: Action) -> str | None:
         """Why an action the rules accept is still not well formed: its own canonical text must
@@ -309,7 +301,7 @@ class Session(History):
         lock.acquire()  # (cheaper than `with`)
         try:
             # just listed as legal (the very object), and nothing played since: it is
-            if self._offered_epoch == self._epoch and listed(action, self._offered):
+            if self._offered_epoch == self._epoch and self._was_offered(action):
                 seat = self.config.players.index(action.player)
             else:
                 bad = self.malformed(action)

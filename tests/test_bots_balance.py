@@ -7,10 +7,10 @@ import json
 import random
 
 import pytest
+from dockyard.analysis.stats import wilson
 from dockyard.bots import make_bot, play_random_game
 from dockyard.core import DockyardError
 from dockyard.session import Session
-from dockyard.stats import wilson
 
 CC_ENDS = {"shipped", "received", "connections", "bag-empty", "deck-empty"}
 
@@ -157,7 +157,7 @@ def test_balance_report(dockyard, tmp_path, monkeypatch, plots) -> None:
     if plots:
         pytest.importorskip("matplotlib")
     else:
-        import dockyard.charts as charts
+        import dockyard.analysis.charts as charts
 
         monkeypatch.setattr(charts, "_matplotlib", lambda: None)
     out = tmp_path / "report.html"

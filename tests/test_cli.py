@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from dockyard import cli
-from dockyard.repl import Output, Shell
+from dockyard.cli.parsers import players_option
+from dockyard.cli.repl import Output, Shell
 from dockyard.session import Session
 
 
@@ -126,10 +126,10 @@ def test_play_options_seed_players_and_script(dockyard, tmp_path) -> None:
 
 
 def test_players_option_takes_a_count_or_names() -> None:
-    assert cli.players_option(None) is None
-    assert cli.players_option(["4"]) == 4
-    assert cli.players_option(["alice,bob"]) == ["alice", "bob"]
-    assert cli.players_option(["alice", "bob"]) == ["alice", "bob"]
+    assert players_option(None) is None
+    assert players_option(["4"]) == 4
+    assert players_option(["alice,bob"]) == ["alice", "bob"]
+    assert players_option(["alice", "bob"]) == ["alice", "bob"]
 
 
 def test_play_with_a_bad_player_count_says_why(dockyard) -> None:
@@ -344,7 +344,7 @@ def test_internal_error_is_one_line_and_exit_2(dockyard, monkeypatch) -> None:
 
     from importlib import import_module
 
-    monkeypatch.setattr(import_module("dockyard.listing"), "cmd_games", broken)
+    monkeypatch.setattr(import_module("dockyard.cli.listing"), "cmd_games", broken)
     monkeypatch.delenv("DOCKYARD_DEBUG", raising=False)
     code, out, err = dockyard("games")
     assert code == 2

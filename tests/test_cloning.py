@@ -1,4 +1,4 @@
-"""Copies of states (dockyard.cloning): what may change is copied, what cannot is shared, and
+"""Copies of states (dockyard.speed.cloning): what may change is copied, what cannot is shared, and
 a field's annotation may say which without looking at its values."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from dockyard.cloning import CloneCheckError, _plans, checking, clone
+from dockyard.speed.cloning import CloneCheckError, _plans, checking, clone
 
 if TYPE_CHECKING:
     from collections import OrderedDict
@@ -198,7 +198,7 @@ def test_checking_mode_passes_honest_states_and_looks_past_caches() -> None:
 def test_checking_mode_can_be_turned_on_by_the_environment() -> None:
     code = (
         "from dataclasses import dataclass, field\n"
-        "from dockyard.cloning import CloneCheckError, clone\n"
+        "from dockyard.speed.cloning import CloneCheckError, clone\n"
         "@dataclass(slots=True)\n"
         "class S:\n"
         "    piles: list[str] = field(default_factory=list)\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pluggy
 import pytest
 from dockyard import Session
-from dockyard.direct_hooks import DirectRelay
+from dockyard.speed.direct_hooks import DirectRelay
 
 spec = pluggy.HookspecMarker("t")
 impl = pluggy.HookimplMarker("t")

@@ -1,5 +1,5 @@
 """Every file a README or other markdown file of the repository names (`game.py`,
-`plugins/curious_cargo/rounds.py`, `dockyard/bots.py`, `content/cargo/rules.json`) exists, so a
+`plugins/curious_cargo/rounds.py`, `dockyard/bots/__init__.py`, `content/cargo/rules.json`) exists, so a
 pointer in the docs never sends a newcomer to a file that has moved or gone.
 
 A name is looked up among the repository's files: a bare name (`rounds.py`) must be some file's
@@ -105,7 +105,11 @@ def test_the_check_finds_a_missing_file() -> None:
         "README.md",
     ]
     assert named_paths("```\nmygame/game.py\nnot_here.py\n```\n") == []
-    assert exists("rounds.py") and exists("dockyard/bots.py") and exists("curious_cargo/state.py")
+    assert (
+        exists("rounds.py")
+        and exists("dockyard/bots/__init__.py")
+        and exists("curious_cargo/state.py")
+    )
     assert not exists("rules_of_nowhere.py")
     assert not exists("plugins/cargo/rounds.py")  # rounds.py is elsewhere
     assert not exists("argo/state.py")  # a path's end is whole folders

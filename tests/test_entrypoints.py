@@ -1,4 +1,4 @@
-"""`dockyard.entrypoints`: the same entry points as `importlib.metadata`, read without it
+"""`dockyard.speed.entrypoints`: the same entry points as `importlib.metadata`, read without it
 (start-up of `dockyard games`)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import sys
 from importlib.metadata import entry_points as reference
 
 import pytest
-from dockyard.entrypoints import entry_points
+from dockyard.speed.entrypoints import entry_points
 
 
 @pytest.mark.parametrize("group", ["console_scripts", "pytest11", "dockyard"])
@@ -42,7 +42,7 @@ def test_reads_groups_extras_comments_and_counts_a_distribution_once(tmp_path, m
 def test_load_imports_the_object(tmp_path, monkeypatch) -> None:
     (tmp_path / "ep_probe.py").write_text("class A:\n    class B:\n        x = 7\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    from dockyard.entrypoints import EntryPoint
+    from dockyard.speed.entrypoints import EntryPoint
 
     assert EntryPoint("p", "ep_probe:A.B", "g").load().x == 7
     assert EntryPoint("p", "ep_probe", "g").load().__name__ == "ep_probe"

@@ -1,4 +1,4 @@
-"""The fast path for canonical action lines (dockyard/fastparse.py) agrees with lark: the same
+"""The fast path for canonical action lines (dockyard/speed/fastparse.py) agrees with lark: the same
 statement for every legal action of every game and variant, and on mutated lines either the
 same statement or no fast answer at all (so lark reports the error, at its own place)."""
 
@@ -108,7 +108,7 @@ def test_a_terminal_whose_pattern_has_groups_is_left_to_lark() -> None:
     """Groups inside a terminal's pattern would shift the fast path's own: such a rule has no
     fast path, and lark parses its lines; a repeated terminal's run is split by its pattern
     (Cargo's `pull east` is one STEP)."""
-    from dockyard.fastparse import FastPath
+    from dockyard.speed.fastparse import FastPath
     from lark import Lark
 
     grammar = r"""

@@ -430,7 +430,7 @@ def test_suite_catches_a_roll_that_is_not_marked_as_a_reveal() -> None:
 def test_simulate_checks_invariants_after_every_action_unless_told_not_to(install) -> None:
     import io
 
-    from dockyard.simulate import simulate_command
+    from dockyard.analysis.simulate import simulate_command
 
     install(games=[BrokenInvariant(), CountsEmptyCells()])
     for name, broken in (

@@ -13,12 +13,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import dockyard.diskcache as diskcache
 import dockyard.language as language
 import dockyard.loader as loader
+import dockyard.speed.diskcache as diskcache
 import pytest
-from dockyard.diskcache import entry_key, mark, marked, read_entry, write_entry
 from dockyard.loader import ContentError, load
+from dockyard.speed.diskcache import entry_key, mark, marked, read_entry, write_entry
 
 BOARD = "urn:dockyard:tictactoe:board"
 

@@ -14,8 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+import dockyard.analysis.simulate as simulate
 import dockyard.files as files
-import dockyard.simulate as simulate
 import pytest
 from dockyard import DockyardError, Session
 

@@ -10,7 +10,7 @@ import stat
 import sys
 from pathlib import Path
 
-import dockyard.terminal as terminal
+import dockyard.cli.terminal as terminal
 import pytest
 
 pexpect = pytest.importorskip("pexpect")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from dockyard import DockyardError, Session
+from dockyard.cli.repl import Shell
 from dockyard.queries import query
-from dockyard.repl import Shell
 from dockyard.testing import snapshot
 
 pytestmark = pytest.mark.timeout(60)
@@ -127,7 +127,7 @@ def test_a_saves_content_folder_outside_it_needs_the_command_line(tmp_path) -> N
 def shell() -> Shell:
     import io
 
-    from dockyard.repl import Output
+    from dockyard.cli.repl import Output
 
     return Shell(Session("tictactoe", seed=1), Output(io.StringIO(), io.StringIO()))
 

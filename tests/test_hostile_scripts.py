@@ -9,7 +9,7 @@ import time
 
 import pytest
 from dockyard import DockyardError, Session
-from dockyard.repl import MAX_LINE, Output, Shell
+from dockyard.cli.repl import MAX_LINE, Output, Shell
 from dockyard.testing import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -78,7 +78,7 @@ def test_new_game_and_new_variant_have_their_own_help(capsys) -> None:
 
 
 def test_a_new_game_s_title_is_words_and_its_scripts_are_package_data(tmp_path) -> None:
-    from dockyard.skeleton import new_game
+    from dockyard.cli.skeleton import new_game
 
     new_game("lost-cities", tmp_path / "lc")
     assert 'TITLE = "Lost Cities"' in (tmp_path / "lc" / "lost_cities" / "about.py").read_text()

@@ -78,7 +78,7 @@ def test_the_wheel_holds_every_package(wheel: zipfile.ZipFile) -> None:
 def test_the_wheel_holds_every_data_file(wheel: zipfile.ZipFile) -> None:
     wanted = data_files()
     assert "dockyard/plugins/curious_cargo/README.md" in wanted  # the walk finds them
-    assert "dockyard/templates/game/@MODULE@/game.py.tmpl" in wanted
+    assert "dockyard/cli/templates/game/@MODULE@/game.py.tmpl" in wanted
     missing = wanted - set(wheel.namelist())
     assert not missing, f"data files missing from pyproject.toml's package data: {sorted(missing)}"
 

@@ -125,7 +125,7 @@ def test_chromium_draws_each_game_as_the_golden_picture(
     browser, tmp_path: Path, name, game, options, steps, viewer
 ) -> None:
     if game.endswith(".dys"):  # README's picture: the main job's game, at its end
-        from dockyard.pictures import open_file
+        from dockyard.cli.pictures import open_file
 
         session = open_file(str(ROOT / "content" / "curious_cargo" / "examples" / game))
     else:
@@ -136,7 +136,7 @@ def test_chromium_draws_each_game_as_the_golden_picture(
 
 @pytest.fixture(scope="module")
 def replay_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    from dockyard.pictures import replay_html
+    from dockyard.cli.pictures import replay_html
 
     session = random_session("curious-cargo", 7, 60)
     path = tmp_path_factory.mktemp("replay") / "game.html"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from dockyard import DockyardError, Session
 from dockyard.cli import main
+from dockyard.cli.repl import Shell
 from dockyard.queries import ENGINE_QUERIES, query
 from dockyard.registry import registry
-from dockyard.repl import Shell
 from dockyard.words import article, with_article
 
 GAMES = ("curious-cargo", "pack-and-stack", "cargo", "import-export", "tictactoe")

@@ -61,10 +61,10 @@ def test_copies_pickles_and_reseeding_behave_as_random_random() -> None:
 def test_state_copies_share_the_state_until_used_and_still_draw_as_random_random(
     seed: int, steps: list[tuple[bool, int, int]]
 ) -> None:
-    """`dockyard.cloning.clone` of an Rng (a checkpoint for undo) reads its state once and
+    """`dockyard.speed.cloning.clone` of an Rng (a checkpoint for undo) reads its state once and
     shares it until either side draws again: copies of copies, draws on either side, gauss's
     spare number, and getstate all agree with random.Random copied by value."""
-    from dockyard.cloning import clone
+    from dockyard.speed.cloning import clone
 
     ours: list[random.Random] = [Rng(seed)]
     theirs: list[random.Random] = [random.Random(seed)]

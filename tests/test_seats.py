@@ -173,7 +173,7 @@ def test_did_you_mean_is_built_from_what_the_seat_was_told(dockyard) -> None:
     mine = set(secret_ids(s.game, s.state, 0))
     other = next(f"truck{i:02d}" for i in range(1, 26) if f"truck{i:02d}" not in mine | {kept})
     shell_answers = []
-    from dockyard.repl import Shell
+    from dockyard.cli.repl import Shell
 
     shell = Shell(s, seat="p1")
     for card in (kept, other):

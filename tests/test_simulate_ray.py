@@ -25,7 +25,7 @@ def ray_cluster():
 
 
 def test_ray_plays_the_same_games(ray_cluster) -> None:
-    from dockyard.simulate import run_games
+    from dockyard.analysis.simulate import run_games
 
     for game, bots in (("tictactoe", ["random", "mcts:50"]), ("curious-cargo", None)):
         local = [r.as_json() for r in run_games(game, 5, seed=11, workers=1, bots=bots)]

@@ -22,15 +22,10 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Action, Game
-from ..stats import win_shares
+from ..core import win_shares
+from ..game import Action, Game, Tuples  # noqa: F401  (Tuples: re-exported)
 
 OBSERVATION_SIZE = 512
-
-
-class Tuples(list):  # type: ignore[type-arg]
-    """A verb's one field whose values are whole argument tuples: for verbs whose number of
-    arguments varies (`load 3 5`, `trade construction` / `trade trucking red`)."""
 
 
 class ActionIndex:

@@ -39,7 +39,7 @@ def check_hidden_information(
 
 
 def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
-    from ..repl import Shell
+    from ..cli.repl import Shell
 
     run = Playout(table, seed)
     s = run.session

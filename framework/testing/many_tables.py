@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, TypeVar
 
-from ..cloning import checking
 from ..game import Action, DockyardError
 from ..registry import registry
+from ..speed.cloning import checking
 from .legality import near_misses
 from .playout import Playout, budgeted
 from .table import SuiteFailure, Table, step_cap

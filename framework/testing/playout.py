@@ -6,9 +6,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import NoReturn
 
-from ..cloning import checking
 from ..game import Action, DockyardError, Event, Game, Outcome
 from ..session import Session
+from ..speed.cloning import checking
 from .table import SuiteFailure, Table
 
 # ---- one playout ------------------------------------------------------------------------------

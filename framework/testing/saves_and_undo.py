@@ -9,10 +9,10 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..cloning import checking
 from ..flow import actors
 from ..game import Action, Context, DockyardError, Event
 from ..session import Session
+from ..speed.cloning import checking
 from .compare import difference, snapshot, state_data
 from .playout import Playout, budgeted
 from .table import SuiteFailure, Table, step_cap

@@ -200,7 +200,7 @@ class Cargo(Game):
         choose (each ship), place (each worker name and crate color, each square), move (each
         worker with each list of steps; stacking workers also with each square and number),
         done."""
-        from dockyard.interop.encoding import Tuples
+        from dockyard.game import Tuples
 
         c = state.c
         squares = [c.name(i) for i in range(len(c.squares))]

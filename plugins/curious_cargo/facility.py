@@ -120,7 +120,7 @@ class Facility:
             self.board, dict(self.stacks), self.version, self.active_cache, self.touched
         )
 
-    __clone__ = copy  # dockyard.cloning: stacks are tuples of frozen layers, shared
+    __clone__ = copy  # dockyard.speed.cloning: stacks are tuples of frozen layers, shared
 
     def stack_on(self, cell: Cell, *layers: Layer) -> None:
         """Lay `layers` on the square's stack, bottom first (within the current version)."""

@@ -356,7 +356,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         verbs in this order, each argument's values in this order (see the README)."""
         from itertools import combinations
 
-        from dockyard.interop.encoding import Tuples
+        from dockyard.game import Tuples
 
         from .components import cell_name
 
@@ -402,18 +402,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def benchmarks(self) -> dict[str, Callable[[], object]]:
         """Figures `dockyard bench` prints: enumerating every legal placement mid-game."""
-        from dockyard.bots import GreedyBot
         from dockyard.session import Session
 
         session = Session(self.name, seed=11)
-        bot = GreedyBot(11)
+        rng = random.Random(11)
         while not session.over:  # a Construction turn of round 6, a few tiles in hand
             st = session.state
             if st.flow.round >= 6 and phase_name(st) == "construction" and not st.flow.pending:
                 seat = st.flow.active[0]
                 if st.seats[seat].hand and st.turn.actions:
                     break
-            session.apply(bot.choose(session))
+            seat = flowlib.actors(st)[0]
+            session.apply(session.game.bot_action(st, seat, rng))
         state = session.state
         seat = flowlib.actors(state)[0]
 

@@ -37,7 +37,7 @@ class Truck:
     def copy(self) -> Truck:
         return Truck(self.card, self.rear, list(self.cargo), self.filled_bonus_paid)
 
-    __clone__ = copy  # dockyard.cloning
+    __clone__ = copy  # dockyard.speed.cloning
 
 
 @dataclass(slots=True)

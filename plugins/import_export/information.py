@@ -269,7 +269,7 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     goods), drop, pirate (card, `top` or `random`; from a ship, the island, the deck or a
     player's hand: MINI VAN; to a ship or nothing), sell, take, choose and use (a power's
     words)."""
-    from dockyard.interop.encoding import Tuples
+    from dockyard.game import Tuples
 
     c = state.c
     cards = [card.id for card in c.cards]

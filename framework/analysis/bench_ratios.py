@@ -54,7 +54,7 @@ def interleaved(ours: Rate, theirs: Rate, rounds: int) -> tuple[float, float]:
 
 
 def _session_games(game: str, n: int, seed0: int, **options: Any) -> Rate:
-    from .session import Session
+    from ..session import Session
 
     def run() -> tuple[float, float]:
         rng = random.Random(seed0)
@@ -100,7 +100,7 @@ def measure(
     """Every row of the table; `scale` shrinks the work per measurement (a smoke test)."""
     from lark import Lark
 
-    from .session import Session
+    from ..session import Session
 
     rows: list[Row] = []
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .config import (
+from ..config import (
     Config,
     check_arguments,
     content_of,
@@ -15,9 +15,9 @@ from .config import (
     resolve_variants,
     variant_layers,
 )
-from .game import DockyardError, Game, Variant
-from .language import Language
-from .registry import registry, session_game
+from ..game import DockyardError, Game, Variant
+from ..language import Language
+from ..registry import registry, session_game
 
 
 def prepared(game: Any, seed: Any, players: Any, variants: Any, content: Any) -> _Prepared:

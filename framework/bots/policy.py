@@ -9,11 +9,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .flow import actors
-from .game import Action, DockyardError, Game
+from ..flow import actors
+from ..game import Action, DockyardError, Game
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 
 class Bot:

@@ -23,16 +23,16 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .files import inside
-from .game import Action, DockyardError, IllegalAction
-from .language import ParseError, Statement
+from ..files import inside
+from ..game import Action, DockyardError, IllegalAction
+from ..language import ParseError, Statement
+from ..queries import expect
+from ..queries import query as query_of
+from ..seats import HiddenQuery, announced_log, query_as, shown_by
+from ..session import Session
+from ..words import describe_outcome, plural, show_value
 from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noqa: F401
 from .output import Output
-from .queries import expect
-from .queries import query as query_of
-from .seats import HiddenQuery, announced_log, query_as, shown_by
-from .session import Session
-from .words import describe_outcome, plural, show_value
 
 QUERY_HINT = "a query such as over, reason, actor, actions, winner, draw or score.PLAYER"
 HINT_ACTIONS = 3  # legal actions quoted in an illegal move's message

@@ -12,6 +12,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from ..core import win_shares
+
 Z95 = 1.959963984540054
 
 
@@ -44,13 +46,6 @@ def rate(wins: float, games: int) -> dict[str, Any]:
         "low": round(low, 4),
         "high": round(high, 4),
     }
-
-
-def win_shares(winners: Sequence[str], players: Sequence[str]) -> list[float]:
-    """Each player's share of the win: a sole winner 1, k sharing winners 1/k each, the rest
-    (everyone, when nobody won) 0. Win rates, search rewards and RL returns all start here."""
-    share = 1.0 / len(winners) if winners else 0.0
-    return [share if p in winners else 0.0 for p in players]
 
 
 def win_rates(games: Sequence[GameRecord]) -> dict[str, dict[str, dict[str, Any]]]:

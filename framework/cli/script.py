@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import MAX_SCRIPT_BYTES
-from .files import read_text as read_file
-from .game import DockyardError, Game
-from .language import Language, ParseError, Statement
+from ..files import MAX_SCRIPT_BYTES
+from ..files import read_text as read_file
+from ..game import DockyardError, Game
+from ..language import Language, ParseError, Statement
+from ..words import plural
 from .repl import Output, Shell, StatementError, first_column, result_lines
-from .words import plural
 
 
 class _AnyGame(Game):
@@ -144,7 +144,7 @@ class Flags:
 
 def make_bots(session: Any, chosen: dict[str, str | None], header: Header | None = None) -> dict:
     """The bots for the seats named (`bot SEAT [NAME]` in a header, `--bot SEAT[=NAME]`)."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     bots: dict[str, Any] = {}
     for seat, name in chosen.items():
@@ -163,9 +163,9 @@ def make_bots(session: Any, chosen: dict[str, str | None], header: Header | None
 
 def open_session(header: Header | None, flags: Flags):  # -> Session
     """The session a script runs in: its header's choices, overridden by flags (see above)."""
-    from .config import resolve_players, resolve_variants
-    from .registry import registry
-    from .session import Session
+    from ..config import resolve_players, resolve_variants
+    from ..registry import registry
+    from ..session import Session
 
     header = header or Header("<flags>")
     name = flags.game or header.game

@@ -9,7 +9,7 @@ from typing import Any
 
 def cmd_games(args: argparse.Namespace) -> int:
 
-    from .registry import catalog, registry
+    from ..registry import catalog, registry
 
     if args.json:  # with each game's bots: the games are loaded
         reg = registry()
@@ -30,7 +30,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _game_json(reg: Any, name: str) -> dict[str, Any]:
-    from .bots import bot_names
+    from ..bots import bot_names
 
     game = reg.games[name]
     return {
@@ -50,8 +50,8 @@ def _game_json(reg: Any, name: str) -> dict[str, Any]:
 
 def cmd_bots(args: argparse.Namespace) -> int:
 
-    from .bots import bot_names, default_bot
-    from .registry import registry
+    from ..bots import bot_names, default_bot
+    from ..registry import registry
 
     game = registry().game(args.game)
     names = bot_names(game)
@@ -70,15 +70,15 @@ def cmd_help(args: Any) -> int:
     as `dockyard play GAME` would (`--variant` adds a variant's actions)."""
     import sys
 
+    from ..registry import registry
     from .output import Output
-    from .registry import registry
 
     if args.game is None:
         names = ", ".join(sorted(registry().games))
         print("dockyard help GAME [VERB|expect]: a game's actions and commands, how to write")
         print(f"one action (VERB), or every query a script may `expect` (expect). Games: {names}")
         return 0
-    from .core import DockyardError
+    from ..core import DockyardError
     from .looking import Failed
     from .repl import Shell
     from .script import Flags, open_session

@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ._version import __version__
+from .._version import __version__
 
 OFF = ("0", "off", "no", "false")
 KEY_FILE = "key"  # the per-user HMAC key, in the cache's own folder

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .core import DockyardError
+from ..core import DockyardError
 from .parsers import (
     add_authoring_parsers,
     add_balance_parser,
@@ -121,7 +121,7 @@ def _wants_plugins(argv: list[str]) -> bool:
 
 
 def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
-    from ._version import __version__
+    from .._version import __version__
 
     parser = argparse.ArgumentParser(
         prog="dockyard",
@@ -278,7 +278,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.set_defaults(func=lazy("listing", "cmd_help"))
 
     if with_plugins:
-        from .registry import registry
+        from ..registry import registry
 
         manager = registry().manager
         if manager is not None:
@@ -431,7 +431,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate_command
+    from ..analysis.simulate import simulate_command
 
     return simulate_command(
         args.game,
@@ -453,12 +453,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.ratios:
-        from .bench_ratios import ratios_command
+        from ..analysis.bench_ratios import ratios_command
 
         if args.rounds < 1 or not 0 < args.scale <= 10:
             raise DockyardError("--rounds must be at least 1 and --scale between 0 and 10")
         return ratios_command(args.rounds, args.scale, args.json, sys.stdout)
-    from .bench import bench_command
+    from ..analysis.bench import bench_command
 
     return bench_command(list(args.games), games=args.count, seconds=args.seconds, out=sys.stdout)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from .core import DockyardError
+from ..core import DockyardError
 from .repl import Shell
 
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .bots import play_random_game
-from .core import DockyardError
+from ..bots import play_random_game
+from ..core import DockyardError
+from ..words import number
 from .stats import end_shares, percent, win_rates
-from .words import number
 from .workers import default_workers, interrupts_deferred, no_interrupts, worker_pool
 
 
@@ -90,7 +90,7 @@ def run_games(
     a replayable script into that folder). With `workers` > 1 the games are shared out among
     that many processes, and with `backend="ray"` among the cores of a Ray cluster; every game
     depends only on its seed, so the records are the same."""
-    from .session import Session
+    from ..session import Session
 
     # Fail early (and once) on a bad game, player list, variant or content folder.
     probe = Session(
@@ -159,7 +159,7 @@ class Job:
 
 def play_one(job: Job) -> tuple[Record, str | None]:
     """One game between bots; its record, and its script when asked."""
-    from .registry import registry
+    from ..registry import registry
 
     game = registry().game(job.game)
     try:
@@ -173,7 +173,7 @@ def play_one(job: Job) -> tuple[Record, str | None]:
             bots=job.bots,
         )
     except DockyardError as exc:
-        from .config import resolve_players
+        from ..config import resolve_players
 
         return Record(job.seed, resolve_players(game, job.players), error=str(exc)), None
     outcome = session.outcome()
@@ -256,7 +256,7 @@ def _check_record_folder(folder: Path, names: list[str]) -> None:
 def _write_script(path: Path, text: str) -> None:
     """As `save` writes: at once, and only where nothing is (not over a file, a link or a
     FIFO put there since the folder was checked)."""
-    from .files import write_atomic
+    from ..files import write_atomic
 
     write_atomic(path, text, what="script", replace_with=None)
 
@@ -303,8 +303,8 @@ def table(summary: Summary, seed: int) -> list[str]:
     last = seed + n - 1
     bots = list(dict.fromkeys(done[0].bots)) if done and done[0].bots else []
     if not bots:  # the quick policy: the game's own (`greedy`) or uniform choice
-        from .bots import bot_names
-        from .registry import registry
+        from ..bots import bot_names
+        from ..registry import registry
 
         bots = ["greedy" if "greedy" in bot_names(registry().game(summary.game)) else "random"]
     between = " and ".join([", ".join(bots[:-1]), bots[-1]] if len(bots) > 1 else bots)
@@ -405,15 +405,15 @@ def simulate_command(
     """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
     if games < 1:
         raise DockyardError("--games must be at least 1")
-    from .registry import registry
+    from ..registry import registry
 
     g = registry().game(game)
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
     seated = None
     if bots is not None:
-        from .bots import parse_bots
-        from .config import resolve_players
+        from ..bots import parse_bots
+        from ..config import resolve_players
 
         seated = parse_bots(g, bots, len(resolve_players(g, players)))
     records = run_games(

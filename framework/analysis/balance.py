@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from html import escape
 from typing import IO, Any
 
-from .core import DockyardError
+from ..core import DockyardError
 from .simulate import Record, run_games
 from .stats import distribution, end_shares, percent, win_rates
 from .workers import default_workers
@@ -76,10 +76,10 @@ def balance_command(
     backend: str = "local",
     force: bool = False,
 ) -> int:
-    from .bots import parse_bots
-    from .config import resolve_players
-    from .registry import registry
-    from .session import Session
+    from ..bots import parse_bots
+    from ..config import resolve_players
+    from ..registry import registry
+    from ..session import Session
 
     if games < 1:
         raise DockyardError("--games must be at least 1")
@@ -87,7 +87,7 @@ def balance_command(
         raise DockyardError("--workers must be at least 1")
     g = registry().game(game)
     if out_path:  # say so before the games are played, not after
-        from .files import check_target
+        from ..files import check_target
 
         check_target(out_path, force, "report")
     seated = parse_bots(g, bots, len(resolve_players(g, players))) if bots else None
@@ -133,7 +133,7 @@ def balance_command(
     else:
         out.write("\n".join(summary_lines(result)) + "\n")
     if out_path:
-        from .files import write_atomic
+        from ..files import write_atomic
 
         text = report_html(result)
         try:

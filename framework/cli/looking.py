@@ -9,13 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .core import DockyardError
-from .files import inside
-from .game import Action
-from .language import META_WORDS
+from ..core import DockyardError
+from ..files import inside
+from ..game import Action
+from ..language import META_WORDS
+from ..session import Session
+from ..words import did_you_mean
 from .output import Output
-from .session import Session
-from .words import did_you_mean
 
 COMMANDS: dict[str, str] = {
     "help [VERB]": "this list, or how to write an action (`help place`), with a legal example",
@@ -109,7 +109,7 @@ class Looking:
             for u in usage:
                 say(f"{u}: {COMMANDS[u]}")
             if word == "expect":
-                from .queries import query_help
+                from ..queries import query_help
 
                 say("queries (a capitalised word stands for a value: P a player, ...):")
                 for line in query_help(self.session.game):
@@ -205,7 +205,7 @@ class Looking:
     def do_show_svg(self, _flag: str, path: str, player: str | None = None) -> None:
         """`show --svg FILE`: the picture of the table, as `show` would show it, into FILE.
         An existing picture is replaced; any other existing file is left alone."""
-        from .files import FileProblem, write_atomic
+        from ..files import FileProblem, write_atomic
 
         session = self.session
         if player is not None and player not in session.players:
@@ -252,7 +252,7 @@ class Looking:
         self.do_show(*([player] if player else []), "hand")
 
     def do_bots(self) -> None:
-        from .bots import bot_names
+        from ..bots import bot_names
 
         for name, summary in bot_names(self.session.game).items():
             self.output.say(f"{name}: {summary}")

@@ -17,9 +17,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .core import DockyardError
-from .files import check_target, write_atomic
-from .svg import Svg, fill
+from ..core import DockyardError
+from ..files import check_target, write_atomic
+from ..svg import Svg, fill
 
 SAVE_LINE = re.compile(r"^\s*format\s*=", re.MULTILINE)
 
@@ -28,6 +28,7 @@ def open_file(path: str, content: list[str] | None = None) -> Any:  # -> Session
     """The session a save or a script holds, played to its end (a script's bots play too). A
     script runs as `dockyard run` runs it: it may write files (`save`) only under the current
     folder."""
+    from ..session import Session
     from .output import Output
     from .repl import Shell
     from .script import (
@@ -39,7 +40,6 @@ def open_file(path: str, content: list[str] | None = None) -> Any:  # -> Session
         run_lines,
         split_lines,
     )
-    from .session import Session
 
     text = read_text(path)
     if SAVE_LINE.search(text):
@@ -59,7 +59,7 @@ def open_file(path: str, content: list[str] | None = None) -> Any:  # -> Session
 
 def at(session: Any, actions: int | None) -> Any:  # -> Session
     """The session after its first `actions` actions (None: as it is)."""
-    from .session import Session
+    from ..session import Session
 
     if actions is None or actions == len(session.log):
         return session
@@ -202,7 +202,7 @@ def replay_html(session: Any, player: str | None) -> str:
     """The whole game as one HTML file: a frame per step (the table after that many actions,
     as `player` sees it), the action log, and the points over time. Frames are stored as lists
     of shared parts, so a long game stays a few megabytes at most."""
-    from .session import Session
+    from ..session import Session
 
     record = session.record()
     replay = Session.from_record(replace(record, actions=()))

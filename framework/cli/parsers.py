@@ -123,7 +123,7 @@ def _force_option(p: argparse.ArgumentParser) -> None:
 
 
 def add_balance_parser(sub: Any) -> None:
-    """`dockyard balance GAME ...` (dockyard.balance)."""
+    """`dockyard balance GAME ...` (dockyard.analysis.balance)."""
     p = sub.add_parser(
         "balance",
         help="does this content play well? a report from many games between bots",
@@ -155,7 +155,7 @@ def add_balance_parser(sub: Any) -> None:
 def cmd_balance(args: Any) -> int:
     import sys
 
-    from .balance import balance_command
+    from ..analysis.balance import balance_command
 
     return balance_command(
         args.game,
@@ -179,7 +179,7 @@ def cmd_balance(args: Any) -> int:
 def players_option(values: list[str] | None) -> list[str] | int | None:
     """`--players 4` is a count; `--players alice,bob` and repeated `--players` are names. A
     value that is neither (`-3`, `2,`, `alice,,bob`) is an error naming it."""
-    from .core import DockyardError
+    from ..core import DockyardError
 
     if not values:
         return None

@@ -9,7 +9,7 @@ so it installs, plays, simulates and passes the generic suite before the author 
 A new variant is a distribution holding one `Variant` and its plugin, with the game's rule
 hooks listed in the plugin's docstring, and a test running the generic suite with it on.
 
-The files are templates in dockyard/templates/game and dockyard/templates/variant (`.tmpl`,
+The files are templates in dockyard/cli/templates/game and dockyard/cli/templates/variant (`.tmpl`,
 with @GAME@, @MODULE@, @CLASS@, @VARIANT@ and @HOOKS@ filled in, in paths too).
 """
 
@@ -21,7 +21,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from .core import DockyardError
+from ..core import DockyardError
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
@@ -38,7 +38,7 @@ def _names(name: str) -> tuple[str, str, str]:
 
 
 def _templates(kind: str) -> dict[str, str]:
-    """The skeleton's files (dockyard/templates/KIND/..., each `.tmpl`), by their relative path;
+    """The skeleton's files (dockyard/cli/templates/KIND/..., each `.tmpl`), by their relative path;
     paths and texts hold @NAME@ placeholders."""
     found: dict[str, str] = {}
 
@@ -49,7 +49,7 @@ def _templates(kind: str) -> dict[str, str]:
             elif child.name.endswith(".tmpl"):
                 found[prefix + child.name.removesuffix(".tmpl")] = child.read_text("utf-8")
 
-    walk(files("dockyard").joinpath("templates", kind), "")
+    walk(files("dockyard.cli").joinpath("templates", kind), "")
     return found
 
 
@@ -74,7 +74,7 @@ def _write(root: Path, kind: str, values: dict[str, str]) -> list[str]:
 
 def new_game(name: str, folder: Path) -> list[str]:
     """Write the skeleton of game `name` into `folder`; returns the files written."""
-    from .registry import registry
+    from ..registry import registry
 
     game, module, cls = _names(name)
     if game in registry().games:
@@ -85,7 +85,7 @@ def new_game(name: str, folder: Path) -> list[str]:
 
 def new_variant(game_name: str, name: str, folder: Path) -> list[str]:
     """Write the skeleton of variant `name` of `game_name` into `folder`."""
-    from .registry import registry
+    from ..registry import registry
 
     game = registry().game(game_name)
     variant, module, cls = _names(name)

@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Sequence
 
-from .svg import FILLS, Svg
+from ..svg import FILLS, Svg
 
 PALETTE = [FILLS[c] for c in ("blue", "orange", "green", "red", "purple", "sky")]
 

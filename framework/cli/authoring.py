@@ -8,16 +8,16 @@ import argparse
 import sys
 from typing import Any
 
-from .core import DockyardError
-from .files import MAX_CONTENT_BYTES, FileProblem, read_text
+from ..core import DockyardError
+from ..files import MAX_CONTENT_BYTES, FileProblem, read_text
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
     import json
 
-    from .loader import schema_registry
-    from .registry import registry
-    from .words import did_you_mean
+    from ..loader import schema_registry
+    from ..registry import registry
+    from ..words import did_you_mean
 
     game = registry().game(args.game)
     _, schemas = schema_registry()
@@ -43,7 +43,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .registry import registry
+    from ..registry import registry
 
     registry()  # games in their own packages bring their schemas
     problems: list[str] = []
@@ -84,7 +84,7 @@ def validate_path(path: str, variants: tuple[str, ...] = ()) -> tuple[list[str],
     layout may name an expansion's cards."""
     from pathlib import Path
 
-    from .loader import check_document, patch_target
+    from ..loader import check_document, patch_target
 
     target = Path(path)
     if not target.exists() and not target.is_symlink():
@@ -109,7 +109,7 @@ def _check_patch(target: Any, text: str) -> list[str]:
     import tempfile
     from pathlib import Path
 
-    from .loader import patch_target
+    from ..loader import patch_target
 
     games, problems = _patched_games(target.name, str(patch_target(target.name)), str(target), text)
     found = [str(p) for p in problems]
@@ -127,7 +127,7 @@ def _check_single(target: Any, schema: str, variants: tuple[str, ...] = ()) -> l
     import tempfile
     from pathlib import Path
 
-    from .loader import builtin_root
+    from ..loader import builtin_root
 
     parts = schema.split(":")
     if len(parts) < 4 or parts[2] == "_common":
@@ -147,7 +147,7 @@ def _check_single(target: Any, schema: str, variants: tuple[str, ...] = ()) -> l
 def _validate_folder(
     folder: Any, variants: tuple[str, ...] = ()
 ) -> tuple[list[str], int, list[str]]:
-    from .loader import ContentError, check_document, patch_target, read_layer
+    from ..loader import ContentError, check_document, patch_target, read_layer
 
     try:
         found = read_layer(folder)
@@ -185,9 +185,9 @@ def _validate_folder(
 def _patched_games(rel: str, target: str, origin: str, text: str) -> tuple[set[str], list[Any]]:
     """The content folders of the games whose built-in content holds `target` (the file the
     patch `rel` changes), or a problem: the patch is not JSON, or no game has that file."""
-    from .loader import Problem, builtin_root, parse_json
-    from .registry import registry
-    from .words import did_you_mean
+    from ..loader import Problem, builtin_root, parse_json
+    from ..registry import registry
+    from ..words import did_you_mean
 
     _, problems = parse_json(text, origin)
     if problems:
@@ -215,9 +215,9 @@ def _check_layer(folder: Any, content_folder: str, variants: tuple[str, ...] = (
     it, the content of the `variants` of that game that were named)."""
     from pathlib import Path
 
-    from .config import resolve_variants, variant_layers
-    from .loader import ContentError, load
-    from .registry import registry
+    from ..config import resolve_variants, variant_layers
+    from ..loader import ContentError, load
+    from ..registry import registry
 
     game = next((g for g in registry().games.values() if g.content_folder == content_folder), None)
     if game is None:

@@ -34,9 +34,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .flow import actors
-from .game import Action, DockyardError, Game
-from .policy_bots import Bot, GreedyBot, PolicyBot, UniformBot, policies
+from ..flow import actors
+from ..game import Action, DockyardError, Game
+from .policy import Bot, GreedyBot, PolicyBot, UniformBot, policies
 
 __all__ = [
     "Bot",
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 MAX_ACTIONS = 100_000  # a random game longer than this is taken to be stuck in a loop
 
@@ -105,7 +105,7 @@ def make_bot(game: Game, name: str | None, seed: int = 0) -> Bot:
     names = bot_names(game)
     base, _, budget = name.partition(":")
     if base not in names or (budget and base != "mcts"):
-        from .words import did_you_mean
+        from ..words import did_you_mean
 
         raise DockyardError(
             f"{game.name} has no bot {name!r}{did_you_mean(base, names)} (bots: {', '.join(names)})"
@@ -148,7 +148,7 @@ def play_random_game(
 ) -> Session:
     """A whole game between bots: the session uses `seed`, and so do the bots (by default the
     game's quick policy in every seat; `bots` names one per seat, as `make_bot` takes them)."""
-    from .session import Session
+    from ..session import Session
 
     session = Session(game, seed=seed, players=players, variants=variants, content=content)
     if bots is None:

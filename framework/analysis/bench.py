@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from .core import DockyardError
+from ..core import DockyardError
 
 COLD_START_RUNS = 5
 CONTENT_RUNS = 5
@@ -62,7 +62,7 @@ def _timed_loop(
 
 def playouts(game: str, games: int | None, seconds: float) -> tuple[float, float, list[str]]:
     """games/s, actions/s, and the canonical texts of the actions played (for parsing)."""
-    from .session import Session
+    from ..session import Session
 
     rng = random.Random(0)
     texts: list[str] = []
@@ -86,8 +86,8 @@ def playouts(game: str, games: int | None, seconds: float) -> tuple[float, float
 
 def bot_playouts(game: str, games: int | None, seconds: float) -> tuple[float, float]:
     """games/s and actions/s with the game's own bot policy (`Game.bot_action`)."""
-    from .bots import GreedyBot, play_out
-    from .session import Session
+    from ..bots import GreedyBot, play_out
+    from ..session import Session
 
     def one(i: int) -> int:
         session = Session(game, seed=i)
@@ -113,7 +113,7 @@ def per_call_ms(op: Any, seconds: float) -> float:
 
 def parse_rate(game: str, texts: list[str], seconds: float) -> float:
     """Canonical action texts parsed per second."""
-    from .session import Session
+    from ..session import Session
 
     if not texts:
         return 0.0
@@ -136,8 +136,8 @@ def content_load_ms(game_name: str) -> tuple[float, float]:
     change); warm, as every later run (the files already found valid, diskcache.py)."""
     import os
 
-    from .loader import load, schema_documents, schema_registry, validator
-    from .registry import registry
+    from ..loader import load, schema_documents, schema_registry, validator
+    from ..registry import registry
 
     game = registry().game(game_name)
     if game.content_folder is None:
@@ -215,7 +215,7 @@ def openspiel_rates(games: int | None, seconds: float) -> dict[str, tuple[float,
 
 
 def bench_command(names: list[str], games: int | None, seconds: float, out: IO[str]) -> int:
-    from .registry import registry
+    from ..registry import registry
 
     if games is not None and games < 1:
         raise DockyardError("--games must be at least 1")

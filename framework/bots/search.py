@@ -32,13 +32,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .flow import actors
-from .game import Action, Context, DockyardError, Game
-from .policy_bots import UniformBot, policies
-from .stats import win_shares
+from ..core import win_shares
+from ..flow import actors
+from ..game import Action, Context, DockyardError, Game
+from .policy import UniformBot, policies
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 DEFAULT_PLAYOUTS = 1000  # a game may set its own (`bot_playouts`)
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
