@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -60,6 +61,9 @@ class Context:
 
 _new_tuple = tuple.__new__
 
+# (hookspecs module, default rules object) -> the hook relay of those alone (`rulebook_hook`)
+_RULEBOOK_HOOKS: dict[tuple[Any, Any], Any] = {}
+
 
 @dataclass(slots=True)
 class State:
@@ -84,8 +88,9 @@ class Setup(NamedTuple):
 class Game:
     """A game plugin. Subclass it, fill in the class attributes and the methods marked below."""
 
+    info: ClassVar[GameInfo | None] = None  # a game's `info = INFO` fills in the next five
     name: ClassVar[str]  # how users name it: `dockyard play NAME`
-    title: ClassVar[str]
+    title: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
@@ -105,6 +110,21 @@ class Game:
     query_paths: ClassVar[tuple[tuple[str, str], ...]] = ()
     hook: Any = None  # the hook relay of the plugins in play (see `with_hooks`)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class that sets `info = INFO` (its `GameInfo`, which `dockyard games` reads
+        without importing the rules) takes its name, title, summary and player counts from it."""
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            cls.name, cls.title, cls.summary = info.name, info.title, info.summary
+            cls.min_players, cls.max_players = info.min_players, info.max_players
+
+    def provides(self, member: str) -> bool:
+        """Does this game define the optional `member` itself (a bot policy, an action space,
+        secrets...), rather than take `Game`'s default? Tools ask it to say what a game offers
+        (`dockyard bots` lists `greedy` for a game with its own `bot_action`)."""
+        return getattr(type(self), member, None) is not getattr(Game, member, None)
+
     # ---- plugins --------------------------------------------------------------------------
     def with_hooks(self, hook: Any) -> Game:
         """This game bound to one choice of plugins: a copy whose rules reach the game's rule
@@ -114,6 +134,23 @@ class Game:
         bound.hook = hook
         bound.bind()
         return bound
+
+    def rulebook_hook(self) -> Any:
+        """The rule hooks of this game with no plugins but its own `default_hooks` (the
+        rulebook's answers): what a game not bound to a session's plugins calls (`self.hook`
+        until `with_hooks`). One per hookspecs and default rules, kept with both."""
+        key = (self.hookspecs, self.default_hooks)
+        found = _RULEBOOK_HOOKS.get(key)
+        if found is None:
+            from .registry import new_manager
+
+            pm = new_manager()
+            if self.hookspecs is not None:
+                pm.add_hookspecs(self.hookspecs)
+            if self.default_hooks is not None:
+                pm.register(self.default_hooks, name=f"{self.name}.rules")
+            found = _RULEBOOK_HOOKS[key] = pm.hook
+        return found
 
     def bind(self) -> None:
         """Called on the bound copy: rebuild what holds bound methods (phases whose begin/end
@@ -253,6 +290,55 @@ class Game:
         """Totals of each kind of component, which must never change during a game."""
         return {}
 
+    # ---- optional: what bots, learning and tools may use (every member has a default) --------
+    deterministic: ClassVar[bool] = False  # no chance at all: OpenSpiel gets no chance node
+    max_playout_steps: ClassVar[int] = 5000  # the generic suite's cap on one random game
+    bot_summary: ClassVar[str] = ""  # `dockyard bots`: how `greedy` (`bot_action`) plays
+    bot_playouts: ClassVar[int] = 1000  # `mcts`: playouts a move when not given (`mcts:N`)
+    bot_rollout_depth: ClassVar[int | None] = None  # `mcts`: actions a playout (None: all)
+    bot_margin: ClassVar[float] = 0.05  # `mcts`: how much better (0..1) to overrule the policy
+
+    def bot_action(self, state: Any, seat: int, rng: random.Random) -> Action | None:
+        """The game's own quick policy (the `greedy` bot, and `mcts`'s playouts): an action of
+        `seat`'s now, chosen with `rng`. None (the default): the game has none, and `greedy`
+        plays uniformly at random."""
+        return None
+
+    def bot_policies(self) -> dict[str, tuple[str, Callable[[Any, int, random.Random], Action]]]:
+        """More named policies, as bots of their own: {name: (one line on how it plays,
+        policy(state, seat, rng) -> Action)}. The first is the game's default bot."""
+        return {}
+
+    def bot_evaluate(self, state: Any) -> list[float] | None:
+        """Each seat's prospects, 0..1, where `mcts` stops a playout early
+        (`bot_rollout_depth`). None (the default): standings by `scores`."""
+        return None
+
+    def benchmarks(self) -> dict[str, Callable[[], object]]:
+        """Extra figures `dockyard bench` prints: {label: an operation timed per call}."""
+        return {}
+
+    def action_space(self, state: Any) -> list[tuple[Any, ...]] | None:
+        """Every action that could ever be legal, for numbering actions (PettingZoo, OpenSpiel):
+        `[(verb, [values of argument 1], ...), ...]` (`Tuples` for a verb whose number of
+        arguments varies); see dockyard.interop.encoding. None (the default): no numbering."""
+        return None
+
+    def observation(self, state: Any, seat: int) -> list[float] | None:
+        """`seat`'s observation as `observation_size(state)` numbers, from what it sees only.
+        None (the default): its `view`, hashed into numbers (dockyard.interop.encoding)."""
+        return None
+
+    def observation_size(self, state: Any) -> int | None:
+        """The length of `observation`; None (the default) with the hashed view."""
+        return None
+
+    def secrets(self, state: Any, seat: int) -> list[str]:
+        """The ids of what only `seat` may know now (the cards in its hand, a sealed bid): the
+        generic suite checks that no other seat's view, events, hints or pictures name them, and
+        undo stops at an action that showed them. Empty (the default): nothing is secret."""
+        return []
+
     def describe_player_count(self) -> str:
         return player_count(self.min_players, self.max_players)
 
@@ -276,6 +362,60 @@ class Variant:
 class Tuples(list):  # type: ignore[type-arg]
     """In a game's `action_space`: a verb's one field whose values are whole argument tuples: for verbs whose number of
     arguments varies (`load 3 5`, `trade construction` / `trade trucking red`)."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, for `dockyard games`, read without importing its rules: the game
+    package's `__init__.py` makes one and hands its hooks to pluggy,
+
+        INFO = GameInfo("cargo", "Tom Jolly's Cargo", "Push crates...", 2, 4, __name__,
+                        game="game:Cargo", variants="variants:VARIANTS")
+        describe_games, register_games, register_variants = INFO.hookimpls()
+
+    and the Game takes its name, title, summary and player counts from it
+    (`info = INFO` in the class)."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    package: str  # the game's package (`__name__` in its `__init__.py`)
+    game: str  # "module:Class" in the package: the Game, imported when the game is registered
+    variants: str | None = None  # "module:NAME": the package's list of `Variant`s
+    variant_summaries: Mapping[str, str] = field(default_factory=dict)  # listed without import
+
+    def _load(self, where: str) -> Any:
+        module, _, attr = where.partition(":")
+        return getattr(import_module(f".{module}", self.package), attr)
+
+    def hookimpls(self) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+        """The game package's three plugin hooks: `describe_games` (from this, no rules
+        imported), `register_games` (the Game) and `register_variants` (its variants)."""
+        from .hookspecs import hookimpl
+
+        @hookimpl
+        def describe_games(describe: Any) -> None:
+            describe(
+                name=self.name,
+                title=self.title,
+                summary=self.summary,
+                min_players=self.min_players,
+                max_players=self.max_players,
+                variants=dict(self.variant_summaries),
+            )
+
+        @hookimpl
+        def register_games(register: Any) -> None:
+            register(self._load(self.game)())
+
+        @hookimpl
+        def register_variants(register: Any) -> None:
+            for variant in self._load(self.variants) if self.variants else ():
+                register(variant)
+
+        return describe_games, register_games, register_variants
 
 
 def player_count(least: int, most: int) -> str:

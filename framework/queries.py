@@ -35,7 +35,7 @@ ENGINE_QUERIES: tuple[tuple[str, str], ...] = (
 def query_help(game: Any) -> list[str]:
     """`help expect`: every path a script may ask of `game`, a line each with its meaning
     (the engine's, then the game's own `query_paths`)."""
-    rows = [*ENGINE_QUERIES, *getattr(game, "query_paths", ())]
+    rows = [*ENGINE_QUERIES, *game.query_paths]
     width = max(len(path) for path, _ in rows)
     return [f"  {path.ljust(width)}  {meaning}" for path, meaning in rows]
 

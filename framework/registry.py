@@ -76,7 +76,7 @@ def registry(extra: tuple[object, ...] = ()) -> Registry:
 
     def register_game(game: Game) -> None:
         reg.games[game.name] = game
-        package = getattr(game, "resource_package", "dockyard")
+        package = game.resource_package
         if package != "dockyard" and game.content_folder:  # a game in its own package
             from .loader import register_package
 
@@ -233,8 +233,7 @@ def session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.PluginManag
     tic-tac-toe, and sessions making the same choice hold the same plugins, so they share one
     (variants still never leak). The key holds the very objects registered, so it cannot match
     another game's."""
-    default_hooks = getattr(game, "default_hooks", None)
-    key = (game.hookspecs, default_hooks, *(v.plugin for v in chosen))
+    key = (game.hookspecs, game.default_hooks, *(v.plugin for v in chosen))
     try:
         cached = registry().session_managers.get(key)
     except TypeError:  # an unhashable plugin object: no sharing
@@ -248,9 +247,8 @@ def _new_session_manager(game: Game, chosen: Sequence[Variant]) -> pluggy.Plugin
     pm = new_manager()
     if game.hookspecs is not None:
         pm.add_hookspecs(game.hookspecs)
-        default = getattr(game, "default_hooks", None)
-        if default is not None:
-            pm.register(default, name=f"{game.name}.rules")
+        if game.default_hooks is not None:
+            pm.register(game.default_hooks, name=f"{game.name}.rules")
     for v in chosen:
         if v.plugin is not None:
             pm.register(v.plugin, name=f"variant {v.name}")

@@ -56,11 +56,8 @@ def announced_log(session: Any, viewer: str | None) -> list[str]:
 def secret_ids(game: Any, state: Any, seat: int) -> list[str]:
     """The ids of what only `seat` may know (`Game.secrets`), each a plain id or phrase (the
     quotes some games wrap around an id for JSON are taken off)."""
-    secrets = getattr(game, "secrets", None)
-    if secrets is None:
-        return []
     out = []
-    for secret in secrets(state, seat):
+    for secret in game.secrets(state, seat):
         text = str(secret)
         if len(text) >= 2 and text[0] == text[-1] == '"':
             text = text[1:-1]
@@ -102,7 +99,7 @@ def shown_by(session: Any, start: int, viewer: str) -> int | None:
     None. Such an action is a barrier to `viewer`'s undo: it cannot be made to forget it."""
     log: Sequence[Action] = session.log
     game = session.game
-    if getattr(game, "secrets", None) is None or all(a.player == viewer for a in log[start:]):
+    if not game.provides("secrets") or all(a.player == viewer for a in log[start:]):
         return None
     state, _ = session._replay(log[:start])
     from .game import Context

@@ -41,7 +41,7 @@ def test_games_lists_variants_of_each_game(dockyard, install) -> None:
 
 
 def test_games_listed_from_descriptions_agree_with_the_games_registered(monkeypatch) -> None:
-    """`dockyard games` lists the built-in games from their plugins' about.py (describe_games)
+    """`dockyard games` lists the built-in games from their packages' GameInfo (describe_games)
     without importing their rules; what it says is what the registered games and variants say."""
     import dockyard.registry as registry_module
 

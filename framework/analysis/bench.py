@@ -242,13 +242,13 @@ def bench_command(names: list[str], games: int | None, seconds: float, out: IO[s
             say(f"  random playouts   {gps:10.0f} games/s {aps:12.0f} actions/s")
             lps = parse_rate(name, texts, seconds)
             say(f"  action parsing    {lps:10.0f} lines/s  ({len(set(texts))} distinct texts)")
-            if getattr(reg.games[name], "bot_action", None) is not None:
+            game = reg.games[name]
+            if game.provides("bot_action"):
                 gps, aps = bot_playouts(name, games, seconds)
                 say(
                     f"  bot playouts      {gps:10.0f} games/s {aps:12.0f} actions/s  (the game's bot)"
                 )
-            extra = getattr(reg.games[name], "benchmarks", None)
-            for label, op in (extra() if extra is not None else {}).items():
+            for label, op in game.benchmarks().items():
                 say(f"  {label:<17} {per_call_ms(op, seconds):10.3f} ms per call")
         except DockyardError as exc:
             say(f"  error: {exc}")

@@ -81,9 +81,8 @@ def bot_names(game: Game) -> dict[str, str]:
     from .search import DEFAULT_PLAYOUTS
 
     names = {"random": BOTS["random"][0]}
-    if getattr(game, "bot_action", None) is not None:
-        summary = getattr(game, "bot_summary", "") or BOTS["greedy"][0]
-        names["greedy"] = summary
+    if game.provides("bot_action"):
+        names["greedy"] = game.bot_summary or BOTS["greedy"][0]
     for name, (summary, _policy) in policies(game).items():
         names[name] = summary
     names["mcts"] = MCTS_SUMMARY.format(playouts=DEFAULT_PLAYOUTS)

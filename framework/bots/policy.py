@@ -73,10 +73,8 @@ class GreedyBot(UniformBot):
     def choose(self, session: Session, seats: Sequence[int] | None = None) -> Action:
         seats = actors(session.state) if seats is None else seats
         seat = self.seat(session, seats)
-        policy = getattr(session.game, "bot_action", None)
-        if policy is not None:
-            return policy(session.state, seat, self.rng)  # type: ignore[no-any-return]
-        return self.uniform(session, seats, seat)
+        action = session.game.bot_action(session.state, seat, self.rng)
+        return action if action is not None else self.uniform(session, seats, seat)
 
 
 class PolicyBot(Bot):
@@ -94,5 +92,4 @@ class PolicyBot(Bot):
 
 def policies(game: Game) -> dict[str, tuple[str, Any]]:
     """The game's own named policies: `Game.bot_policies()` -> {name: (summary, policy)}."""
-    own = getattr(game, "bot_policies", None)
-    return dict(own()) if own is not None else {}
+    return dict(game.bot_policies())

@@ -40,12 +40,14 @@ from .policy import UniformBot, policies
 if TYPE_CHECKING:
     from ..session import Session
 
-DEFAULT_PLAYOUTS = 1000  # a game may set its own (`bot_playouts`)
+DEFAULT_PLAYOUTS = Game.bot_playouts  # a game may set its own (`bot_playouts`)
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
 WIDTH = 8  # a node with more legal actions considers what the quick policy would choose
 PROPOSALS = 4  # ... asked this many times
 FEW = 2  # ... and every action of a verb with at most this many legal ones
-MARGIN = 0.05  # how much better (mean reward, 0..1) a move must look to overrule the policy
+MARGIN = (
+    Game.bot_margin
+)  # how much better (mean reward, 0..1) a move must look to overrule the policy
 
 
 class Node:
@@ -85,7 +87,7 @@ class MctsBot(UniformBot):
     def from_spec(cls, game: Game, spec: str, seed: int = 0) -> MctsBot:
         """`mcts`, `mcts:N` (playouts a move) or `mcts:Ts` (seconds a move)."""
         _, _, budget = spec.partition(":")
-        playouts, seconds = getattr(game, "bot_playouts", DEFAULT_PLAYOUTS), None
+        playouts, seconds = game.bot_playouts, None
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
@@ -101,10 +103,12 @@ class MctsBot(UniformBot):
                 "(mcts:2s)"
             ) from None
         own = policies(game)
-        rollout = next(iter(own.values()))[1] if own else getattr(game, "bot_action", None)
-        depth = getattr(game, "bot_rollout_depth", None)
-        bot = cls(seed, playouts, seconds, depth, rollout)
-        bot.margin = getattr(game, "bot_margin", MARGIN)
+        if own:
+            rollout = next(iter(own.values()))[1]
+        else:
+            rollout = game.bot_action if game.provides("bot_action") else None
+        bot = cls(seed, playouts, seconds, game.bot_rollout_depth, rollout)
+        bot.margin = game.bot_margin
         bot.name = spec
         return bot
 
@@ -305,9 +309,9 @@ def rewards(game: Game, state: Any) -> list[float]:
         if not winners:  # nobody won: as good (and as bad) for everyone
             return [1.0 / seats] * seats
         return win_shares(winners, state.players)
-    evaluate = getattr(game, "bot_evaluate", None)
-    if evaluate is not None:
-        return list(evaluate(state))
+    estimate = game.bot_evaluate(state)
+    if estimate is not None:
+        return list(estimate)
     points = game.scores(state)
     if not points:
         return [1.0 / seats] * seats

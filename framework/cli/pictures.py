@@ -234,7 +234,7 @@ def replay_html(session: Any, player: str | None) -> str:
 
     result = " ".join(result_lines(replay))
     chart = score_chart(list(replay.players), series) if series else ""
-    title = getattr(session.game, "title", session.game.name)
+    title = session.game.title or session.game.name
     who = f"as {player} sees it" if player else "as a spectator sees it"
     data = {
         "title": title,

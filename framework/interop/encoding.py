@@ -85,22 +85,22 @@ class ActionIndex:
 
 
 def action_index(game: Game, state: Any) -> ActionIndex:
-    space = getattr(game, "action_space", None)
+    space = game.action_space(state)
     if space is None:
         raise NotImplementedError(f"{game.name} has no action_space: it cannot number actions")
-    return ActionIndex(space(state))
+    return ActionIndex(space)
 
 
 def observation_size(game: Game, state: Any) -> int:
-    own = getattr(game, "observation_size", None)
-    return int(own(state)) if own is not None else OBSERVATION_SIZE
+    own = game.observation_size(state)
+    return int(own) if own is not None else OBSERVATION_SIZE
 
 
 def observation(game: Game, state: Any, seat: int) -> list[float]:
     """`seat`'s observation: the game's own, or its view hashed into OBSERVATION_SIZE numbers."""
-    own = getattr(game, "observation", None)
+    own = game.observation(state, seat)
     if own is not None:
-        return [float(x) for x in own(state, seat)]
+        return [float(x) for x in own]
     out = [0.0] * OBSERVATION_SIZE
     _hash_into(game.view(state, seat), "", out)
     return out

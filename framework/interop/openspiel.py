@@ -144,7 +144,7 @@ def _spec(name: str, params: dict[str, Any]) -> dict[str, Any]:
     variants = tuple(v for v in str(params.get("variants", "")).split(",") if v)
     probe = Session(name, players=players, variants=variants)
     index = action_index(probe.game, probe.state)
-    deterministic = bool(getattr(game, "deterministic", False))
+    deterministic = game.deterministic
     n = len(probe.players)
     short = "dockyard_" + name.replace("-", "_")
     game_type = pyspiel.GameType(
@@ -158,7 +158,7 @@ def _spec(name: str, params: dict[str, Any]) -> dict[str, Any]:
         ),
         information=(
             pyspiel.GameType.Information.PERFECT_INFORMATION
-            if deterministic and not getattr(game, "secrets", None)
+            if deterministic and not game.provides("secrets")
             else pyspiel.GameType.Information.IMPERFECT_INFORMATION
         ),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
@@ -200,5 +200,5 @@ def register(name: str) -> str:
 
 # every game that numbers its actions (`Game.action_space`); others are left out
 REGISTERED = [
-    register(name) for name, g in sorted(registry().games.items()) if hasattr(g, "action_space")
+    register(name) for name, g in sorted(registry().games.items()) if g.provides("action_space")
 ]

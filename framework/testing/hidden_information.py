@@ -44,7 +44,7 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     game = run.game
-    has_secrets = getattr(game, "secrets", None) is not None
+    has_secrets = game.provides("secrets")
     viewers: tuple[str | None, ...] = (None, *s.players)
     looked = 0
     sampler = random.Random(f"dockyard-hidden:{seed}")  # not the playout's: its game stays
@@ -187,7 +187,7 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
         seat = s.players.index(viewer)
         ids = sorted({x for _, secrets in others(viewer) for x in secrets})[:6]
         twin = game.sample_state(s.state, seat, sampler)
-        for template, _ in getattr(game, "query_paths", ()):
+        for template, _ in game.query_paths:
             for path in _filled(template, s.players, ids):
                 if game.hidden_query(s.state, path, seat) is not None:
                     continue

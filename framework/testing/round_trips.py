@@ -27,7 +27,7 @@ def _round_trips(table: Table, seed: int, max_steps: int | None) -> int:
     s = run.session
     checked = 0
     index = None
-    if hasattr(s.game, "action_space"):
+    if s.game.provides("action_space"):
         from ..interop.encoding import action_index
 
         index = action_index(s.game, s.state)

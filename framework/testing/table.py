@@ -11,7 +11,7 @@ from ..game import Game
 from ..registry import registry
 from ..session import Session
 
-DEFAULT_MAX_STEPS = 5000  # a game may raise it with a class attribute `max_playout_steps`
+DEFAULT_MAX_STEPS = Game.max_playout_steps  # a game may raise it (`max_playout_steps`)
 
 
 class SuiteFailure(AssertionError):
@@ -125,4 +125,4 @@ class Budget:
 def step_cap(game: Game, budget: Budget | None = None) -> int:
     if budget is not None and budget.max_steps is not None:
         return budget.max_steps
-    return int(getattr(game, "max_playout_steps", DEFAULT_MAX_STEPS))
+    return game.max_playout_steps

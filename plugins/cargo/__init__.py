@@ -15,29 +15,21 @@ The package follows the rulebook:
 
 from __future__ import annotations
 
-from dockyard import hookimpl
+from dockyard import GameInfo
 
-from . import about
+from .variant_summaries import SUMMARIES
 
-# The rules are imported only when the game is registered: `dockyard games` lists it from
-# about.py (describe_games) without them.
-
-
-@hookimpl
-def describe_games(describe):
-    about.describe(describe)
-
-
-@hookimpl
-def register_games(register):
-    from .game import Cargo
-
-    register(Cargo())
-
-
-@hookimpl
-def register_variants(register):
-    from .variants import VARIANTS
-
-    for variant in VARIANTS:
-        register(variant)
+# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
+# the rules are imported only when the game is registered.
+INFO = GameInfo(
+    name="cargo",
+    title="Tom Jolly's Cargo",
+    summary="Push your crates onto your ship's loading spaces and everyone else's into the sea",
+    min_players=2,
+    max_players=4,
+    package=__name__,
+    game="game:Cargo",
+    variants="variants:VARIANTS",
+    variant_summaries=SUMMARIES,
+)
+describe_games, register_games, register_variants = INFO.hookimpls()

@@ -9,7 +9,7 @@ from typing import Any
 from dockyard.loader import Content, ContentError, Document, Reporter
 from dockyard.words import with_article
 
-from .about import MAX_PLAYERS
+from . import INFO
 
 # what a square of the map is; a loading space is water in a game where nobody took its ship
 DOCK, LOADING, WATER = 0, 1, 2
@@ -246,9 +246,11 @@ def _fits(
     squares, no_crates, ships = board["squares"], board["no_crates"], board["ships"]
     dock = sum(1 for s in squares if s == DOCK)
     crate_squares = dock - len(no_crates)
-    if len(ships) < MAX_PLAYERS:
+    if len(ships) < INFO.max_players:
         rep.report(
-            docs["dock"], ["ships"], f"{len(ships)} ships; Cargo is for up to {MAX_PLAYERS} players"
+            docs["dock"],
+            ["ships"],
+            f"{len(ships)} ships; Cargo is for up to {INFO.max_players} players",
         )
     solo = sum(1 for k in kinds if not k.stacks)
     for n, count in rules["crates"].items():

@@ -13,10 +13,10 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, start
 from dockyard.loader import Content
 
-from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+from . import INFO
 from .bot import bot_action, position
 from .components import DIRECTIONS, Dock, build
-from .default_rules import DefaultRules, rulebook_hook
+from .default_rules import DefaultRules
 from .playing import (
     DONE,
     PUT_BACK,
@@ -42,11 +42,7 @@ VERBS = ("choose", "place", "move", DONE)
 
 
 class Cargo(Game):
-    name = NAME
-    title = TITLE
-    summary = SUMMARY
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2")
     content_folder = "cargo"
     grammar_file = "cargo.lark"
@@ -78,7 +74,9 @@ class Cargo(Game):
     default_hooks = DefaultRules()
 
     def __init__(self) -> None:
-        self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)
+        self.hook = (
+            self.rulebook_hook()
+        )  # unbound: the rulebook alone (sessions bind their plugins)
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Dock:

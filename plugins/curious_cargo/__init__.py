@@ -19,29 +19,23 @@ Modules follow the rulebook:
     render.py, component_text.py, bots.py   what players see, and the bot
 """
 
-from dockyard import hookimpl
+from __future__ import annotations
 
-from . import about
+from dockyard import GameInfo
 
-# The rules are imported only when the game is registered: `dockyard games` lists it from
-# about.py (describe_games) without them.
+from .variant_summaries import SUMMARIES
 
-
-@hookimpl
-def describe_games(describe):
-    about.describe(describe)
-
-
-@hookimpl
-def register_games(register):
-    from .game import CuriousCargo
-
-    register(CuriousCargo())
-
-
-@hookimpl
-def register_variants(register):
-    from .variants import VARIANTS
-
-    for variant in VARIANTS:
-        register(variant)
+# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
+# the rules are imported only when the game is registered.
+INFO = GameInfo(
+    name="curious-cargo",
+    title="Curious Cargo",
+    summary="Build conveyor lines, ship goods by truck, intercept your opponent's (2 players)",
+    min_players=2,
+    max_players=2,
+    package=__name__,
+    game="game:CuriousCargo",
+    variants="variants:VARIANTS",
+    variant_summaries=SUMMARIES,
+)
+describe_games, register_games, register_variants = INFO.hookimpls()

@@ -1,15 +1,9 @@
-"""The rulebook's own answers to Curious Cargo's rule hooks (hookspecs.py), and the hook relay
-of a game played by the rulebook alone (no variant, no house rule)."""
+"""The rulebook's own answers to Curious Cargo's rule hooks (hookspecs.py) (a game
+with no variant and no house rule: `Game.rulebook_hook`)."""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import import_module
-from typing import Any
-
-import pluggy
 from dockyard import hookimpl
-from dockyard.registry import new_manager
 
 from .scoring import end_triggers, ships_every_color
 from .state import CargoState
@@ -37,12 +31,3 @@ class DefaultRules:
     @hookimpl
     def cc_end_triggers(self, state: CargoState) -> list[str]:
         return end_triggers(state)
-
-
-@cache
-def rulebook_hook() -> Any:
-    """The hooks of a game with no plugins but the rulebook's: what an unbound game uses."""
-    pm: pluggy.PluginManager = new_manager()
-    pm.add_hookspecs(import_module(".hookspecs", __package__))
-    pm.register(DefaultRules(), name="curious-cargo.rules")
-    return pm.hook

@@ -25,13 +25,13 @@ from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
-from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+from . import INFO
 from .bonuses import turn_order
 from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
 from .construction import Construction
 from .content_check import build
-from .default_rules import DefaultRules, rulebook_hook
+from .default_rules import DefaultRules
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order
@@ -66,11 +66,7 @@ Candidates = tuple[
 
 
 class CuriousCargo(SetUp, Construction, TruckingPhase):
-    name = NAME
-    title = TITLE
-    summary = SUMMARY
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"
@@ -111,7 +107,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     )
 
     def __init__(self) -> None:
-        self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)
+        self.hook = (
+            self.rulebook_hook()
+        )  # unbound: the rulebook alone (sessions bind their plugins)
         self.bind()
 
     def bind(self) -> None:

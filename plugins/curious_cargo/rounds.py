@@ -95,9 +95,9 @@ def house_verbs(hook: Any) -> dict[str, Any]:
 def end_reasons(state: CargoState, hook: Any = None) -> list[str]:
     """Every End Game Trigger that holds now (the rulebook's, and the house rules' of `hook`)."""
     if hook is None:
-        from .default_rules import rulebook_hook
+        from .scoring import end_triggers  # the rulebook's triggers alone (DefaultRules)
 
-        hook = rulebook_hook()
+        return list(dict.fromkeys(end_triggers(state)))
     found: list[str] = []
     for reasons in hook.cc_end_triggers(state=state):
         for r in reasons:

@@ -27,29 +27,21 @@ choices < free; game.py puts the effects vocabulary together.
 
 from __future__ import annotations
 
-from dockyard import hookimpl
+from dockyard import GameInfo
 
-from . import about
+from .variant_summaries import SUMMARIES
 
-# The rules are imported only when the game is registered: `dockyard games` lists it from
-# about.py (describe_games) without them.
-
-
-@hookimpl
-def describe_games(describe):
-    about.describe(describe)
-
-
-@hookimpl
-def register_games(register):
-    from .game import ImportExport
-
-    register(ImportExport())
-
-
-@hookimpl
-def register_variants(register):
-    from .variants import VARIANTS
-
-    for variant in VARIANTS:
-        register(variant)
+# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
+# the rules are imported only when the game is registered.
+INFO = GameInfo(
+    name="import-export",
+    title="Import / Export",
+    summary="Lead an action or follow it, contract and load shipments, bid for goods at sea: the most credits wins",
+    min_players=2,
+    max_players=6,
+    package=__name__,
+    game="game:ImportExport",
+    variants="variants:VARIANTS",
+    variant_summaries=SUMMARIES,
+)
+describe_games, register_games, register_variants = INFO.hookimpls()

@@ -9,7 +9,7 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Reporter
 
-from .about import MAX_PLAYERS, MIN_PLAYERS
+from . import INFO
 
 ACTIONS = ("contract", "load", "import", "pirate", "supply")
 GOOD_TYPES = ("technology", "agriculture", "consumer", "illegal", "luxury")
@@ -134,20 +134,20 @@ def build(content: Content) -> Box:
         Harbor(h["color"], h.get("tier"), h.get("only_with"), h.get("credits", 0))
         for h in table["harbors"]
     )
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    for n in range(INFO.min_players, INFO.max_players + 1):
         usable = [h for h in harbors if h.only_with is None or h.only_with == n]
         if len(usable) < n:
             rep.report(docs["table"], ["harbors"], f"{len(usable)} harbors for {n} players")
     rules = docs["rules"].data
     per_player = rules["setup"]
-    need = MAX_PLAYERS * (
+    need = INFO.max_players * (
         per_player["sea_cards_per_ship"]
         + per_player["hand"]
         + per_player["island_cards_per_player"]
     )
     if len(cards) < need:
         rep.report(
-            docs["goods"], ["cards"], f"{len(cards)} cards cannot set up {MAX_PLAYERS} players"
+            docs["goods"], ["cards"], f"{len(cards)} cards cannot set up {INFO.max_players} players"
         )
     layouts = content.of_kind("layout")
     for extra in layouts[1:]:

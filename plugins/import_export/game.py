@@ -13,7 +13,7 @@ from dockyard.flow import FlowState, actors, answer, asked, resume, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
-from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+from . import INFO
 from .actions import (
     do_contract,
     do_load,
@@ -89,11 +89,7 @@ ACTS: dict[str, Callable[..., None]] = {
 
 
 class ImportExport(Game):
-    name = NAME
-    title = TITLE
-    summary = SUMMARY
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2", "p3")
     content_folder = "import_export"
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)

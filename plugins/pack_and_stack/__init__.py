@@ -14,21 +14,17 @@ The package follows the rulebook:
 
 from __future__ import annotations
 
-from dockyard import hookimpl
+from dockyard import GameInfo
 
-from . import about
-
-# The rules are imported only when the game is registered: `dockyard games` lists it from
-# about.py (describe_games) without them.
-
-
-@hookimpl
-def describe_games(describe):
-    about.describe(describe)
-
-
-@hookimpl
-def register_games(register):
-    from .game import PackAndStack
-
-    register(PackAndStack())
+# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
+# the rules are imported only when the game is registered.
+INFO = GameInfo(
+    name="pack-and-stack",
+    title="Pack & Stack",
+    summary="Roll for wooden pieces, grab a truck, stack it full: empty space and leftovers cost points",
+    min_players=3,
+    max_players=6,
+    package=__name__,
+    game="game:PackAndStack",
+)
+describe_games, register_games, register_variants = INFO.hookimpls()

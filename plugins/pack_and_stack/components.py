@@ -16,7 +16,7 @@ from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
 
-from .about import MAX_PLAYERS
+from . import INFO
 
 COLUMNS = "abcde"
 MAX_WIDTH, MAX_DEPTH, MAX_LEVELS = 5, 3, 4  # a loading area fits within 5x3 squares
@@ -337,12 +337,12 @@ def _markers(
     for i, entry in enumerate(doc.data["start"]):
         value, count = entry["value"], entry["count"]
         start[value] = start.get(value, 0) + count
-        need = start[value] * MAX_PLAYERS
+        need = start[value] * INFO.max_players
         if need > box.get(value, 0):
             rep.report(
                 doc,
                 ["start", i],
-                f"{MAX_PLAYERS} players need {need} markers of {value}, the box holds {box.get(value, 0)}",
+                f"{INFO.max_players} players need {need} markers of {value}, the box holds {box.get(value, 0)}",
             )
     if not any(start.values()):
         rep.report(doc, ["start"], "players must start with some points")

@@ -10,7 +10,7 @@ from dockyard.flow import FlowState, end_turn, start
 from dockyard.game import redeal
 from dockyard.loader import Content
 
-from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+from . import INFO
 from .bot import bot_action
 from .components import Components, bit, build, parse_cell, placements
 from .load_truck import (
@@ -33,11 +33,7 @@ VERBS = {"claim": 1, "put": 4, "remove": 2, DONE: 0}
 
 
 class PackAndStack(Game):
-    name = NAME
-    title = TITLE
-    summary = SUMMARY
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2", "p3")
     content_folder = "pack_and_stack"
     grammar_file = "pack_and_stack.lark"

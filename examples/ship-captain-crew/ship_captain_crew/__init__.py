@@ -6,18 +6,17 @@ The package carries everything a game needs: the rules (`game.py`), the grammar 
 dockyard finds it through the `dockyard` entry point in pyproject.toml.
 """
 
-from dockyard import hookimpl
+from dockyard import GameInfo
 
-from . import about
-
-
-@hookimpl
-def describe_games(describe):
-    about.describe(describe)  # `dockyard games` lists it without importing the rules
-
-
-@hookimpl
-def register_games(register):
-    from .game import ShipCaptainCrew
-
-    register(ShipCaptainCrew())
+# what `dockyard games` lists, read without importing the rules (game.py is imported only when
+# the game is registered)
+INFO = GameInfo(
+    name="ship-captain-crew",
+    title="Ship, Captain and Crew",
+    summary="Roll for a ship, a captain and a crew, then for the best cargo (2-6 players)",
+    min_players=2,
+    max_players=6,
+    package=__name__,
+    game="game:ShipCaptainCrew",
+)
+describe_games, register_games, register_variants = INFO.hookimpls()

@@ -19,7 +19,7 @@ from dockyard import Action, Context, Game, Outcome, Rng, Setup, State
 from dockyard.flow import FlowState, Phase, end_turn, reveal, seat_order, start
 from dockyard.loader import Content, ContentError
 
-from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
+from . import INFO
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,7 @@ def keep(
 
 
 class ShipCaptainCrew(Game):
-    name = NAME
-    title = TITLE
-    summary = SUMMARY
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2")
     content_folder = "ship_captain_crew"
     grammar_file = "ship_captain_crew.lark"

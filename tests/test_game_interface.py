@@ -1,0 +1,106 @@
+"""The declared Game: every optional member has a default on `Game`, tools read members (never
+`getattr` with a default), `provides` says what a game defines itself, one `GameInfo` per game
+package says what `dockyard games` lists, and `rulebook_hook` is built by the framework."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from dockyard import Game, GameInfo
+from dockyard.bots import bot_names
+from dockyard.registry import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+OPTIONAL = {
+    "bot_action", "bot_policies", "bot_evaluate", "bot_playouts", "bot_rollout_depth",
+    "bot_margin", "bot_summary", "action_space", "observation", "observation_size",
+    "deterministic", "secrets", "max_playout_steps", "default_hooks", "benchmarks",
+    "query_paths", "resource_package", "hookspecs",
+}  # fmt: skip
+
+
+def test_every_optional_member_is_declared_on_game_with_a_docstring_or_comment() -> None:
+    source = (ROOT / "framework" / "game.py").read_text()
+    for member in sorted(OPTIONAL):
+        assert hasattr(Game, member), member
+        value = getattr(Game, member)
+        if callable(value):
+            assert value.__doc__, f"Game.{member} has no docstring"
+        else:  # a class attribute: declared with its type and a comment (or one just above)
+            lines = source.splitlines()
+            at = next(i for i, ln in enumerate(lines) if ln.strip().startswith(f"{member}:"))
+            assert "ClassVar" in lines[at], lines[at]
+            assert "#" in lines[at] or lines[at - 1].strip().startswith("#"), lines[at]
+
+
+def test_no_tool_reads_a_declared_member_with_getattr_or_hasattr() -> None:
+    hits = []
+    for path in sorted((ROOT / "framework").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in OPTIONAL
+            ):
+                hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hits
+
+
+def test_defaults_say_none_and_provides_tells_own_members_apart() -> None:
+    class Bare(Game):
+        name = "bare"
+
+    bare = Bare()
+    rng = random.Random(1)
+    assert bare.bot_action(None, 0, rng) is None and bare.bot_policies() == {}
+    assert bare.bot_evaluate(None) is None and bare.action_space(None) is None
+    assert bare.observation(None, 0) is None and bare.observation_size(None) is None
+    assert bare.secrets(None, 0) == [] and bare.benchmarks() == {}
+    assert not bare.provides("bot_action") and not bare.provides("secrets")
+    assert bot_names(bare).keys() == {"random", "mcts"}  # no own policy: no `greedy`
+    games = registry().games
+    assert games["curious-cargo"].provides("bot_action")
+    assert games["curious-cargo"].provides("secrets") and games["import-export"].provides("secrets")
+    assert not games["tictactoe"].provides("secrets") and games["tictactoe"].deterministic
+    assert "greedy" in bot_names(games["cargo"])
+
+
+def test_a_game_info_names_the_game_class_and_its_hooks() -> None:
+    info = GameInfo("demo", "Demo Game", "a demo", 2, 5, __name__, game="x:Y")
+
+    class Demo(Game):
+        info = GameInfo("demo", "Demo Game", "a demo", 2, 5, __name__, game="x:Y")
+
+    assert (Demo.name, Demo.title, Demo.summary, Demo.min_players, Demo.max_players) == (
+        "demo", "Demo Game", "a demo", 2, 5,
+    )  # fmt: skip
+    described: list[dict[str, object]] = []
+    describe, _register, register_variants = info.hookimpls()
+    describe(lambda **card: described.append(card))
+    assert described == [
+        {"name": "demo", "title": "Demo Game", "summary": "a demo", "min_players": 2,
+         "max_players": 5, "variants": {}},
+    ]  # fmt: skip
+    register_variants(lambda v: pytest.fail(f"no variants were named: {v}"))
+
+
+@pytest.mark.parametrize("name", ["curious-cargo", "pack-and-stack", "cargo", "import-export"])
+def test_each_built_in_game_takes_its_words_from_its_game_info(name: str) -> None:
+    game = registry().game(name)
+    info = type(game).info
+    assert info is not None and info.name == name == game.name
+    assert (game.title, game.summary) == (info.title, info.summary)
+    assert (game.min_players, game.max_players) == (info.min_players, info.max_players)
+
+
+def test_rulebook_hook_is_one_per_hookspecs_and_default_rules() -> None:
+    cargo, cc = registry().game("cargo"), registry().game("curious-cargo")
+    assert cargo.rulebook_hook() is type(cargo)().rulebook_hook()  # built once, shared
+    assert cargo.rulebook_hook() is not cc.rulebook_hook()  # another game's are its own
+    assert cargo.rulebook_hook().cargo_away(state=None, worker=0, why="water") == "water"
