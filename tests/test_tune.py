@@ -200,3 +200,18 @@ def test_the_temporary_layers_are_gone_afterwards(dockyard, monkeypatch, tmp_pat
     code, _, err = _tune(dockyard, "--values", "8", "--games", "1")
     assert code == 0, err
     assert list(Path(tmp_path).iterdir()) == []
+
+
+def test_an_own_chart_is_wide_enough_for_its_legend(monkeypatch) -> None:
+    """dockyard's own SVG bars (no matplotlib) leave 150 px a series for the legend, so an end
+    trigger chart with four triggers is not cut off."""
+    import re
+
+    from dockyard.analysis import charts
+
+    monkeypatch.setattr(charts, "_matplotlib", lambda: None)
+    series = {e: [0.5, 0.2] for e in ("shipped", "received", "bag-empty", "deck-empty")}
+    svg = charts.bar_chart("End triggers", ["9", "10"], series, percent=True)
+    width = float(re.search(r'<svg[^>]*\bwidth="([\d.]+)"', svg).group(1))
+    labels = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*>deck-empty<', svg)]
+    assert labels and labels[0] + 60 <= width

@@ -68,6 +68,7 @@ def tune_html(result: dict[str, Any]) -> str:
 
     rows = result["rows"]
     names = [shown(r["value"]) for r in rows]
+    name = result["field"].rsplit("/", 1)[-1]  # the field's own name, as `requisite`
     seats = list(rows[0]["seat_win_rates"])
     title = f"{result['game']}: tuning {result['field']}"
     lines = summary_lines(result)
@@ -76,7 +77,7 @@ def tune_html(result: dict[str, Any]) -> str:
     parts.append("<pre>" + escape("\n".join(lines[1:-1])) + "</pre>")
 
     def chart(heading: str, series: dict[str, list[dict[str, Any]]], pct: bool = True) -> None:
-        parts.append(f"<h2>{escape(heading)}</h2>")
+        parts.append(f"<h2>{escape(heading)}, per {escape(name)} (95% intervals)</h2>")
         parts.append(
             bar_chart(
                 heading,
@@ -88,19 +89,19 @@ def tune_html(result: dict[str, Any]) -> str:
         )
 
     chart(
-        "Win rate by seat (95% interval)",
+        "Win rate by seat",
         {f"seat {s}": [r["seat_win_rates"][s] for r in rows] for s in seats},
     )
-    chart("Games with no winner (95% interval)", {"no winner": [r["no_winner"] for r in rows]})
+    chart("Games with no winner", {"no winner": [r["no_winner"] for r in rows]})
     ends = list(dict.fromkeys(e for r in rows for e in r["end"]))
     if ends:
         empty = {"rate": 0.0, "low": 0.0, "high": 0.0}
         chart(
-            "End triggers (share of games, 95% interval)",
+            "End triggers (share of games)",
             {e: [r["end"].get(e, empty) for r in rows] for e in ends},
         )
     chart(
-        "Game length (mean actions, 95% interval)",
+        "Game length (mean actions)",
         {"actions": [r["length"] for r in rows]},
         pct=False,
     )
