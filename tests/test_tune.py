@@ -135,6 +135,11 @@ def test_values_and_ranges() -> None:
     for bad in ("12..9", "9-12", "a..b", "1..1000"):
         with pytest.raises(tune.FieldError, match="--range|at most"):
             tune.parse_values(None, bad)
+    for bad in ("1e999", "NaN", "[" * 5000, "[1, 2"):  # no infinity, no endless nesting
+        with pytest.raises(tune.FieldError, match="--values"):
+            tune.parse_values(bad, None)
+    with pytest.raises(tune.FieldError, match="at most 200"):
+        tune.parse_values(None, "1..10000000000000000")  # refused before it is made
     assert tune.parse_field("./boards/board1.json#/walls/0").file == "boards/board1.json"
     assert tune.parse_field("a.json#/x~1y/z~0").parts == ["x/y", "z~"]
     for bad in ("a.json#x", "../a.json#/x", "a.patch.json#/x", "a.txt#/x"):

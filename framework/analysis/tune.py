@@ -87,6 +87,8 @@ def parse_field(spec: str) -> Field:
 
 def parse_values(values: str | None, span: str | None) -> list[Any]:
     """The values of `--values A,B,C` (each JSON, else text; or a JSON list) or `--range LO..HI`."""
+    from ..files import JsonProblem, loads
+
     if span is not None:
         low, dots, high = span.partition("..")
         try:
@@ -96,30 +98,40 @@ def parse_values(values: str | None, span: str | None) -> list[Any]:
             dots = ""
         if not dots or lo > hi:
             raise FieldError(f"--range {span}: give LO..HI, whole numbers with LO <= HI (9..12)")
+        if hi - lo >= MAX_VALUES:
+            raise FieldError(f"--range {span}: at most {MAX_VALUES} values can be tuned at once")
         out: list[Any] = list(range(lo, hi + 1))
     else:
         text = (values or "").strip()
         if text.startswith("["):
             try:
-                out = json.loads(text)
-            except ValueError as exc:
-                raise FieldError(f"--values {text}: not a JSON list ({exc})") from None
+                out = loads(text)
+            except JsonProblem as exc:
+                shown_text = text if len(text) <= 40 else text[:37] + "..."
+                raise FieldError(f"--values {shown_text}: not a JSON list: {exc}") from None
         else:
             out = [_value(item, text) for item in text.split(",")]
         if not out:
             raise FieldError("--values: give one value or more, such as --values 9,10,11")
     if len(out) > MAX_VALUES:
         raise FieldError(f"{len(out)} values: at most {MAX_VALUES} can be tuned at once")
+    for value in out:
+        try:
+            json.dumps(value, allow_nan=False)
+        except ValueError:
+            raise FieldError(f"--values: {value!r} is not a JSON value (a finite number)") from None
     return out
 
 
 def _value(item: str, whole: str) -> Any:
+    from ..files import JsonProblem, loads
+
     item = item.strip()
     if not item:
         raise FieldError(f"--values {whole}: an empty value (values are separated by commas)")
     try:
-        return json.loads(item)
-    except ValueError:
+        return loads(item)
+    except JsonProblem:
         return item
 
 
@@ -377,7 +389,8 @@ def _play(
     """Play the same seeds for each value; the rows of the values played whole, and whether
     Ctrl-C stopped it (a value under way then is left out: its games are not all there)."""
     rows: list[dict[str, Any]] = []
-    with _progress(progress, games * len(values), game) as advance:
+    first = f"{game}: value 1 of {len(values)} ({shown(values[0])})"
+    with _progress(progress, games * len(values), first) as advance:
         for i, (value, layer) in enumerate(zip(values, layers, strict=True)):
             records = run_games(
                 game,
@@ -406,7 +419,7 @@ def _play(
 
 
 @contextmanager
-def _progress(show: bool, total: int, name: str) -> Iterator[Any]:
+def _progress(show: bool, total: int, first: str) -> Iterator[Any]:
     """`advance(description)` moves a bar on stderr (a terminal's only) by one game."""
     if not show:
         yield lambda description: None
@@ -415,5 +428,5 @@ def _progress(show: bool, total: int, name: str) -> Iterator[Any]:
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{name}: playing", total=total)
+        task = bar.add_task(first, total=total)
         yield lambda description: bar.update(task, advance=1, description=description)
