@@ -220,3 +220,11 @@ def test_an_own_chart_is_wide_enough_for_its_legend(monkeypatch) -> None:
     width = float(re.search(r'<svg[^>]*\bwidth="([\d.]+)"', svg).group(1))
     labels = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*>deck-empty<', svg)]
     assert labels and labels[0] + 60 <= width
+
+
+def test_a_value_the_games_own_checks_refuse_is_named_with_their_message(dockyard) -> None:
+    code, out, err = dockyard(
+        "tune", "curious-cargo", "--field", "setup.json#/board", "--values", "2,99"
+    )
+    assert code == 2 and out == ""
+    assert "the value 99 is refused:\n  setup.json: $.board: there is no board 99" in err

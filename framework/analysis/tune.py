@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -158,7 +159,9 @@ def check_field(
     for part in field.parts:
         if isinstance(here, dict) and part in here:
             here = here[part]
-        elif isinstance(here, list) and part.isdigit() and int(part) < len(here):
+        elif (
+            isinstance(here, list) and re.fullmatch("0|[1-9][0-9]*", part) and int(part) < len(here)
+        ):
             here = here[int(part)]
         else:
             if isinstance(here, list):
@@ -173,10 +176,14 @@ def check_field(
     return here
 
 
+def patch_name(field: Field) -> str:
+    return field.file[: -len(".json")] + ".patch.json"
+
+
 def write_layer(root: Path, index: int, field: Field, value: Any) -> str:
     """A content folder holding FILE.patch.json: a JSON Patch setting the field to `value`."""
     folder = root / f"value-{index}"
-    target = folder / (field.file[: -len(".json")] + ".patch.json")
+    target = folder / patch_name(field)
     target.parent.mkdir(parents=True, exist_ok=True)
     patch = [{"op": "replace", "path": field.pointer, "value": value}]
     target.write_text(json.dumps(patch) + "\n", encoding="utf-8")
@@ -197,17 +204,23 @@ def check_value(
     from ..problems import ContentError, Problem
     from ..session import Session
 
+    def ours(file: str) -> bool:
+        return Path(file).is_relative_to(layer)
+
     try:
         Session(game, players=players, variants=variants, content=[*content, layer])
     except ContentError as exc:
         problems = [
-            Problem(field.file, p.path, p.message) if p.file.startswith(layer) else p
-            for p in exc.problems
+            Problem(field.file, p.path, p.message) if ours(p.file) else p for p in exc.problems
         ]
         said = "\n  ".join(map(str, problems))
-        raise FieldError(
-            f"--field {field.spec}: the value {shown(value)} is refused:\n  {said}"
-        ) from None
+    except DockyardError as exc:  # the game could not be set up with it
+        said = str(exc).replace(str(Path(layer) / patch_name(field)), field.file)
+    except Exception as exc:  # a value the checks let through, and set-up fails on
+        said = f"the game cannot be set up with it ({type(exc).__name__}: {exc})"
+    else:
+        return
+    raise FieldError(f"--field {field.spec}: the value {shown(value)} is refused:\n  {said}")
 
 
 # ---- the figures -----------------------------------------------------------------------------
