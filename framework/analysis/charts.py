@@ -116,7 +116,7 @@ def _own_bars(
     """Grouped bars drawn with dockyard.svg (no plotting library)."""
     group = 14 * max(1, len(series)) + 8
     left, top, bottom = 40, 24, 60
-    plot_w = max(300, group * len(categories))
+    plot_w = max(300, group * len(categories), 150 * len(series) if len(series) > 1 else 0)
     plot_h = 160
     svg = Svg(left + plot_w + 10, top + plot_h + bottom, title)
     svg.text(left, 16, title)

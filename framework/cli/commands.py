@@ -5,6 +5,7 @@
     dockyard run FILE [options]             run a script; exit 1 at its first failure
     dockyard validate PATH...               check content files and folders
     dockyard simulate GAME --games N        random bots against each other
+    dockyard tune GAME --field F --values V one content field's values, the same games each
     dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
                                             (-o never replaces a file without --force)
@@ -31,6 +32,7 @@ from .parsers import (
     add_authoring_parsers,
     add_balance_parser,
     add_picture_parsers,
+    add_tune_parser,
     lazy,
     players_option,
 )
@@ -46,6 +48,7 @@ CORE_COMMANDS = (
     "new",
     "simulate",
     "balance",
+    "tune",
     "bench",
     "render",
     "replay",
@@ -183,6 +186,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     add_authoring_parsers(sub)
     add_picture_parsers(sub)
     add_balance_parser(sub)
+    add_tune_parser(sub)
 
     p = sub.add_parser(
         "simulate",

@@ -205,3 +205,83 @@ def isatty(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def add_tune_parser(sub: Any) -> None:
+    """`dockyard tune GAME --field FILE#/pointer --values A,B,C` (dockyard.analysis.tune)."""
+    p = sub.add_parser(
+        "tune",
+        help="which value of one content field plays best? the same games for each value",
+        description="Set one content field (FILE#/json/pointer, as in "
+        "shipping_board.json#/sides/three-color/requisite) to each value in turn, by a JSON "
+        "Patch in a content layer of its own over the others; check every value first (schema "
+        "and rules: a value refused is an error and nothing is played); then play the same "
+        "seeds for each value (as `simulate`: every core) and report per value the seat win "
+        "rates, the share of games with no winner, end-trigger shares (95%% intervals) and "
+        "the mean game length, and the value closest to --target.",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument(
+        "--field",
+        required=True,
+        metavar="FILE#/POINTER",
+        help="the value to tune: a content file's path in its folder, '#', a JSON Pointer",
+    )
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument(
+        "--values",
+        metavar="A,B,C",
+        help='the values, each read as JSON (10, true, "text"; a bare word is text)',
+    )
+    which.add_argument("--range", metavar="LO..HI", help="every whole number from LO to HI")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games a value (100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.add_argument("--bots", metavar="NAME[,NAME...]", help="as for simulate")
+    p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
+    p.add_argument(
+        "--target",
+        default="seat-balance",
+        metavar="TARGET",
+        help="the value to pick: seat-balance (default): the seat win rates closest to 1/players "
+        "each, by the root mean square of (win rate - 1/players) over the seats; a game with no "
+        "winner counts for no seat, so it counts against its value; ties: fewer games with no "
+        "winner. no-winner: the fewest games with no winner (ties: seat-balance's measure)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object, a row per value")
+    p.add_argument("-o", "--output", metavar="FILE.html", help="write an HTML report with charts")
+    _force_option(p)
+    p.set_defaults(func=cmd_tune)
+
+
+def cmd_tune(args: Any) -> int:
+    import sys
+
+    from ..analysis.tune import FieldError, tune_command
+
+    try:
+        return tune_command(
+            args.game,
+            args.field,
+            args.values,
+            args.range,
+            args.games,
+            args.seed,
+            players_option(args.players),
+            list(args.variant),
+            list(args.content),
+            args.bots,
+            args.workers,
+            args.target,
+            args.json,
+            args.output,
+            sys.stdout,
+            progress=isatty(sys.stderr),
+            force=args.force,
+        )
+    except FieldError as exc:  # a bad command line: nothing was played
+        sys.stdout.flush()
+        print(f"dockyard tune: error: {exc}", file=sys.stderr)
+        return 2
