@@ -8,7 +8,7 @@ grab is a race; here claims resolve in the order the engine receives them.
 
 from __future__ import annotations
 
-from dockyard import Context
+from dockyard import Action, Context
 from dockyard.flow import reveal
 
 from .receive_load import seats_from_start
@@ -70,7 +70,13 @@ def claimable(state: PackAndStackState, seat: int) -> list[str]:
     return [t for other, cards in enumerate(state.front) if other != seat for t in cards] + pile
 
 
-def check_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
+def legal_claim(state: PackAndStackState, seat: int) -> list[Action]:
+    """The claims `seat` may make now, in a fixed order."""
+    name = state.players[seat]
+    return [Action(name, "claim", (target,)) for target in claimable(state, seat)]
+
+
+def why_not_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
     if target == PILE:
         return None if pile_can_give(state) else "the draw pile and the discard pile are both empty"
     if target in state.front[seat]:
@@ -91,7 +97,7 @@ def check_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
     return None
 
 
-def apply_claim(state: PackAndStackState, seat: int, target: str, ctx: Context) -> None:
+def do_claim(state: PackAndStackState, seat: int, target: str, ctx: Context) -> None:
     name = state.players[seat]
     if target == PILE:
         truck = draw(state, ctx)

@@ -13,7 +13,7 @@ what it holds equally (whole points; any rest stays in the bank).
 
 from __future__ import annotations
 
-from dockyard import Context, EndTrigger
+from dockyard import Context, EndTrigger, Outcome
 
 from .state import Bill, PackAndStackState
 
@@ -87,3 +87,11 @@ def out_of_points(state: PackAndStackState) -> str | None:
         verb = "have" if len(broke) > 1 else "has"
         return EndTrigger(f"{' and '.join(broke)} {verb} no points left", "no-points")
     return None
+
+
+def outcome(state: PackAndStackState) -> Outcome:
+    """ "Whoever has the most points left is the winner (in case of a tie, ... win together)"."""
+    best = max(state.points)
+    winners = tuple(p for p, pts in zip(state.players, state.points, strict=True) if pts == best)
+    scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
+    return Outcome(state.flow.over or "", winners, scores, {"rounds": state.flow.round})
