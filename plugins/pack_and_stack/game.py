@@ -4,13 +4,16 @@
 `do_<verb>` (resolve it), in the module of the rulebook's phase: pick_a_truck.py (claim),
 load_truck.py (put, remove, done). The Game's methods hand each question to its module:
 set_up.py, rounds.py (the phases), score_points.py (the end and the winner), view.py (what a
-seat sees, `expect` queries), state.py (bookkeeping), text.py, picture.py, bots.py.
+seat sees, `expect` queries), state.py (bookkeeping), text.py, picture.py, bots.py. The rules
+ask the rule hooks (hookspecs.py; the rulebook's answers in default_rules.py) through `ctx.hook`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import Any, ClassVar
 
 from dockyard import Action, Context, Game, Outcome, Setup
 from dockyard.flow import end_turn
@@ -20,6 +23,7 @@ from dockyard.loader import Content
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bots import bot_action
 from .components import Components, build
+from .default_rules import DefaultRules
 from .load_truck import (
     DONE,
     do_done,
@@ -69,6 +73,8 @@ class PackAndStack(Game):
         "STANDING": "'standing'",
     }
     query_paths = QUERY_PATHS
+    hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
+    default_hooks = DefaultRules()
 
     # ---- content and setup ---------------------------------------------------------------
     def build_content(self, content: Content) -> Components:
