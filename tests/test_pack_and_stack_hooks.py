@@ -161,3 +161,15 @@ def test_a_house_rules_bad_answer_reaches_the_command_line_as_one_message(
     code, out, err = dockyard("play", GAME, "--variant", "broken", stdin="quit\n")
     assert code != 0
     assert "pack_and_stack_trucks_each" in err and "Traceback" not in err + out
+
+
+def test_every_pack_and_stack_hook_is_documented_on_the_hooks_page() -> None:
+    from importlib.resources import files
+
+    import dockyard.plugins.pack_and_stack.hookspecs as specs
+
+    page = (files("dockyard.plugins") / "HOOKS.md").read_text(encoding="utf-8")
+    names = [n for n in dir(specs) if hasattr(getattr(specs, n), "dockyard_spec")]
+    assert "pack_and_stack_bonus" in names  # the hookspecs are found
+    for name in names:
+        assert f"### {name}(" in page, f"{name} is not documented in plugins/HOOKS.md"
