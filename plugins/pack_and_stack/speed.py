@@ -17,8 +17,8 @@ from functools import lru_cache
 
 from dockyard import Action
 
-from . import components
 from .components import Placement, TruckCard, fits
+from .components import placements as every_placement
 
 SIZE = 4096  # entries kept by each cache (then the least recently used go)
 
@@ -26,7 +26,7 @@ SIZE = 4096  # entries kept by each cache (then the least recently used go)
 @lru_cache(maxsize=SIZE)
 def placements(truck: TruckCard, size: int) -> tuple[Placement, ...]:
     """components.placements, remembered."""
-    return components.placements(truck, size)
+    return every_placement(truck, size)
 
 
 @lru_cache(maxsize=SIZE)
