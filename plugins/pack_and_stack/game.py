@@ -51,7 +51,8 @@ RULES: dict[str, tuple[Any, Any]] = {
 }
 VERBS = {"claim": 1, "put": 4, "remove": 2, DONE: 0}  # each verb's number of arguments
 ENDS_TURN = frozenset({"claim", DONE})  # a player acts once in Pick a truck, until done in Load
-LEGAL = {"pick": legal_claim, "load": legal_loading}  # who may act, and how, in each phase
+# the legal actions of each phase in which players act
+LEGAL = {"pick": legal_claim, "load": legal_loading}
 
 
 class PackAndStack(Game):
@@ -73,6 +74,7 @@ class PackAndStack(Game):
         "STANDING": "'standing'",
     }
     query_paths = QUERY_PATHS
+    # (import_module: a `from . import` would import the package, which imports this module)
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
 

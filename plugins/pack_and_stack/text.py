@@ -1,4 +1,5 @@
-"""Pack & Stack as text: the canonical action lines and the `show` pictures of trucks."""
+"""Pack & Stack as text: the canonical action lines (and every action there may be, for the RL
+action index), the `show` pictures of trucks and the words for a truck card."""
 
 from __future__ import annotations
 
