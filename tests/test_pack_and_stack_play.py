@@ -9,7 +9,7 @@ from importlib.resources import as_file, files
 import pytest
 from dockyard import Action, Session, cli
 from dockyard.bots import GreedyBot
-from dockyard.plugins.pack_and_stack.bot import greedy_key, packed_bill
+from dockyard.plugins.pack_and_stack.bots import greedy_key, packed_bill
 from dockyard.plugins.pack_and_stack.load_truck import put_options
 from dockyard.testing import Playout, Table, conservation
 from test_pack_and_stack import intact, loading, play

@@ -2,8 +2,8 @@
 
 Wooden pieces are rods of 1 to 5 unit cubes; a die per kind of piece; 30 truck cards whose
 loading area fits within 5x3 squares (some printed as already filled) and carries 1 to 4 levels;
-point markers. Geometry is precomputed here once per truck: every place a rod of each size could
-lie or stand, as bit masks over the truck's 5 x 3 x 4 cells.
+point markers. The geometry is here: every place a rod of each size could lie or stand on a
+truck, as bit masks over its 5 x 3 x 4 cells (speed.py remembers it once per truck and size).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 from dockyard.loader import Content, ContentError, Document, Reporter
@@ -169,9 +169,15 @@ def support_of(cells: Iterable[tuple[int, int, int]]) -> int:
     return mask
 
 
-@cache
+def fits(filled: int, place: Placement) -> bool:
+    """Free cells, and everything under the piece filled (no overhang): `filled` is the bit mask
+    of the cells a truck's load fills."""
+    return not filled & place.mask and filled & place.support == place.support
+
+
 def placements(truck: TruckCard, size: int) -> tuple[Placement, ...]:
-    """Every place a rod of `size` fits on `truck` (white squares only, within its levels)."""
+    """Every place a rod of `size` fits on `truck` (white squares only, within its levels).
+    Worked out anew at each call: the rules ask `speed.placements`, which remembers it."""
     out: list[Placement] = []
     orientations: tuple[str | None, ...] = (None,) if size == 1 else ORIENTATIONS
     for level in range(1, truck.levels + 1):
@@ -196,11 +202,6 @@ def placements(truck: TruckCard, size: int) -> tuple[Placement, ...]:
                             )
                         )
     return tuple(out)
-
-
-@cache
-def placement_index(truck: TruckCard, size: int) -> dict[tuple[str, int, str | None], Placement]:
-    return {(p.cell, p.level, p.orientation): p for p in placements(truck, size)}
 
 
 # ---- building and checking the content ------------------------------------------------------

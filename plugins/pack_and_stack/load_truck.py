@@ -10,8 +10,6 @@ lowest row, lowest level.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dockyard import Action, Context
 from dockyard.words import with_article
 
@@ -19,14 +17,13 @@ from .components import (
     FILLED,
     NO_SQUARE,
     Placement,
-    TruckCard,
     bit,
     cell_name,
+    fits,
     parse_cell,
-    placement_index,
-    placements,
     rod_cells,
 )
+from .speed import legal_puts, placement_index, placements
 from .state import Loaded, PackAndStackState
 
 DONE = "done"
@@ -43,11 +40,6 @@ def describe(kind: str, place: Placement) -> str:
     return f"{kind} at {place.cell} level {place.level}{how}"
 
 
-def fits(filled: int, place: Placement) -> bool:
-    """Free cells, and everything under the piece filled (no overhang)."""
-    return not filled & place.mask and filled & place.support == place.support
-
-
 def put_options(state: PackAndStackState, seat: int, kind: str) -> list[Placement]:
     """Every legal placement of one piece of `kind` on the truck of `seat` now."""
     piece = state.c.piece(kind)
@@ -58,51 +50,47 @@ def put_options(state: PackAndStackState, seat: int, kind: str) -> list[Placemen
     return [p for p in placements(state.c.truck(truck), piece.size) if fits(filled, p)]
 
 
-@lru_cache(maxsize=4096)  # bounded: a process may seat any number of names
-def _put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Action, ...]:
-    """`name: put KIND ...` at each of `placements(truck, size)`, in that order: actions are
-    values, made once and listed many times."""
-    return tuple(
-        Action(name, "put", (kind, p.cell, p.level, p.orientation)) for p in placements(truck, size)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _legal_puts(
-    truck: TruckCard, size: int, name: str, kind: str, filled: int
-) -> tuple[Action, ...]:
-    """The put actions of one piece kind that fit a truck filled so (a bit mask): the same
-    for every player whose load did not change since the last action, so worked out once."""
-    places = placements(truck, size)
-    actions = _put_actions(truck, size, name, kind)
-    return tuple(a for a, p in zip(actions, places, strict=True) if fits(filled, p))
-
-
-def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
-    name = state.players[seat]
-    out: list[Action] = []
+def legal_put(state: PackAndStackState, seat: int) -> list[Action]:
+    """Every put `seat` may make now: each piece kind in hand, at each placement that fits."""
     truck_id = state.trucks[seat]
-    truck = state.c.truck(truck_id) if truck_id is not None else None
+    if truck_id is None:
+        return []
+    truck = state.c.truck(truck_id)
+    name = state.players[seat]
     filled = state.filled[seat]
+    hand = state.hands[seat]
+    out: list[Action] = []
     for piece in state.c.pieces:
-        if truck is not None and state.hands[seat][piece.kind]:
-            out += _legal_puts(truck, piece.size, name, piece.kind, filled)
-    # a piece may be taken away unless another rests on it (`_resting_on`): one pass over
-    # what supports all pieces, as no piece's own support overlaps its own cells
+        if hand[piece.kind]:
+            out += legal_puts(truck, piece.size, name, piece.kind, filled)
+    return out
+
+
+def legal_remove(state: PackAndStackState, seat: int) -> list[Action]:
+    """Every piece `seat` may take back off: those no other piece rests on (`_resting_on`),
+    found in one pass over what supports all pieces, as no piece's support overlaps its cells."""
+    name = state.players[seat]
     loads = state.loads[seat]
     supports = 0
     for loaded in loads:
         supports |= loaded.place.support
-    out += [
+    return [
         Action(name, "remove", (loaded.place.cell, loaded.place.level))
         for loaded in loads
         if not loaded.place.mask & supports
     ]
-    out.append(Action(name, DONE, ()))
-    return out
 
 
-def check_put(
+def legal_loading(state: PackAndStackState, seat: int) -> list[Action]:
+    """The Load truck phase's actions of `seat`: puts, removes, then done."""
+    return [
+        *legal_put(state, seat),
+        *legal_remove(state, seat),
+        Action(state.players[seat], DONE, ()),
+    ]
+
+
+def why_not_put(
     state: PackAndStackState, seat: int, kind: str, cell: str, level: int, orientation: str | None
 ) -> str | None:
     c = state.c
@@ -150,7 +138,7 @@ def check_put(
     return None
 
 
-def apply_put(
+def do_put(
     state: PackAndStackState,
     seat: int,
     kind: str,
@@ -192,7 +180,7 @@ def _loaded_from(state: PackAndStackState, seat: int, cell: str, level: int) -> 
     )
 
 
-def check_remove(state: PackAndStackState, seat: int, cell: str, level: int) -> str | None:
+def why_not_remove(state: PackAndStackState, seat: int, cell: str, level: int) -> str | None:
     if parse_cell(cell) is None:
         return f"{cell} is not a square of a loading area (columns a-e, rows 1-3)"
     loaded = _loaded_from(state, seat, cell, level)
@@ -213,7 +201,7 @@ def check_remove(state: PackAndStackState, seat: int, cell: str, level: int) -> 
     return None
 
 
-def apply_remove(state: PackAndStackState, seat: int, cell: str, level: int, ctx: Context) -> None:
+def do_remove(state: PackAndStackState, seat: int, cell: str, level: int, ctx: Context) -> None:
     loaded = _loaded_from(state, seat, cell, level)
     assert loaded is not None
     state.loads[seat].remove(loaded)
@@ -230,7 +218,12 @@ def apply_remove(state: PackAndStackState, seat: int, cell: str, level: int, ctx
     )
 
 
-def apply_done(state: PackAndStackState, seat: int, ctx: Context) -> None:
+def why_not_done(state: PackAndStackState, seat: int) -> str | None:
+    """A player who is loading may say done at any time, with pieces left in hand or not."""
+    return None
+
+
+def do_done(state: PackAndStackState, seat: int, ctx: Context) -> None:
     name = state.players[seat]
     left = sum(state.hands[seat].values())
     ctx.emit(

@@ -3,14 +3,16 @@
 A claim takes a truck card in front of another player (never one in front of yourself) or the
 top card of the face-down draw pile. "The last player to pick a truck has no choice: he has to
 take the top card from the draw pile." Cards nobody chose go to the discard pile. In print the
-grab is a race; here claims resolve in the order the engine receives them.
+grab is a race; here claims resolve in the order the engine receives them. A house rule changes
+how many cards each player is dealt by answering `pack_and_stack_trucks_each` (hookspecs.py).
 """
 
 from __future__ import annotations
 
-from dockyard import Context
+from dockyard import Action, Context
 from dockyard.flow import reveal
 
+from .hookspecs import count_from
 from .receive_load import seats_from_start
 from .state import PackAndStackState
 
@@ -37,10 +39,15 @@ def draw(state: PackAndStackState, ctx: Context) -> str:
 
 
 def deal_trucks(state: PackAndStackState, ctx: Context) -> None:
-    """The begin hook of the pick phase: deal the cards face up, in front of each player."""
-    n = cards_each(len(state.players))
+    """The begin hook of the pick phase: deal the cards face up, in front of each player (as
+    many as `pack_and_stack_trucks_each` says: `cards_each` by the rulebook)."""
+    answer = ctx.hook.pack_and_stack_trucks_each(state=state, players=len(state.players))
+    n = count_from("pack_and_stack_trucks_each", answer)
+    keep = len(state.players)  # in the piles, a card for each player (the last must take one)
     for seat in seats_from_start(state):
-        cards = [draw(state, ctx) for _ in range(n)]
+        cards: list[str] = []
+        while len(cards) < n and len(state.pile) + len(state.discard) > keep:
+            cards.append(draw(state, ctx))
         state.front[seat] = cards
         described = ", ".join(
             f"{t} ({state.c.truck(t).levels} level{'s' * (state.c.truck(t).levels > 1)})"
@@ -70,7 +77,13 @@ def claimable(state: PackAndStackState, seat: int) -> list[str]:
     return [t for other, cards in enumerate(state.front) if other != seat for t in cards] + pile
 
 
-def check_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
+def legal_claim(state: PackAndStackState, seat: int) -> list[Action]:
+    """The claims `seat` may make now, in a fixed order."""
+    name = state.players[seat]
+    return [Action(name, "claim", (target,)) for target in claimable(state, seat)]
+
+
+def why_not_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
     if target == PILE:
         return None if pile_can_give(state) else "the draw pile and the discard pile are both empty"
     if target in state.front[seat]:
@@ -91,7 +104,7 @@ def check_claim(state: PackAndStackState, seat: int, target: str) -> str | None:
     return None
 
 
-def apply_claim(state: PackAndStackState, seat: int, target: str, ctx: Context) -> None:
+def do_claim(state: PackAndStackState, seat: int, target: str, ctx: Context) -> None:
     name = state.players[seat]
     if target == PILE:
         truck = draw(state, ctx)

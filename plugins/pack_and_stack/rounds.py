@@ -32,3 +32,19 @@ PHASES = (RECEIVE, PICK, LOAD, SCORE)
 
 def phase_name(state: Any) -> str:
     return PHASES[state.flow.phase].name
+
+
+def why_not_now(state: Any, seat: int, verb: str) -> str | None:
+    """Why `seat` may not say `verb` in this phase, or None: claims in 2. Pick a truck, the
+    loading verbs (put, remove, done) in 3. Load truck, each while the player has not finished."""
+    phase = phase_name(state)
+    if seat not in state.flow.active:
+        return {
+            "pick": "you have already picked your truck this round",
+            "load": "you have already finished loading",
+        }.get(phase, "nobody acts in this phase")
+    if phase == "pick" and verb != "claim":
+        return "first pick a truck: claim a card in front of another player, or claim pile"
+    if phase != "pick" and verb == "claim":
+        return "the trucks are picked: now load yours (put, remove) and say done"
+    return None

@@ -8,13 +8,15 @@ from the floor up always rest on something, so each such cell can take one.
 size in points." "The player or players who paid the fewest points in this round receive(s) 10
 bonus points." Points are markers: nobody pays more than they have (they drop to 0), the lowest
 payers are those whose bill was lowest, and a bank too poor to pay every bonus in full shares
-what it holds equally (whole points; any rest stays in the bank).
+what it holds equally (whole points; any rest stays in the bank). A house rule changes the
+bonus by answering `pack_and_stack_bonus` (hookspecs.py).
 """
 
 from __future__ import annotations
 
-from dockyard import Context, EndTrigger
+from dockyard import Context, EndTrigger, Outcome
 
+from .hookspecs import count_from
 from .state import Bill, PackAndStackState
 
 BONUS = 10
@@ -55,18 +57,20 @@ def score_points(state: PackAndStackState, ctx: Context) -> None:
         )
     lowest = min(e + u for e, u in due)
     winners = [s for s in range(n) if sum(due[s]) == lowest]
-    each = min(BONUS, state.bank // len(winners))
+    answer = ctx.hook.pack_and_stack_bonus(state=state, seats=tuple(winners), bill=lowest)
+    full = count_from("pack_and_stack_bonus", answer)  # BONUS by the rulebook
+    each = min(full, state.bank // len(winners))
     for seat in range(n):
         bonus = each if seat in winners else 0
         state.points[seat] += bonus
         state.bank -= bonus
         state.bills[seat] = Bill(due[seat][0], due[seat][1], paid[seat], bonus)
     names = " and ".join(state.players[s] for s in winners)
-    if each == BONUS:
+    if each == full:
         ctx.emit(
             "bonus",
             None,
-            f"{names} paid the least ({lowest}) and receive{'s' * (len(winners) == 1)} {BONUS} bonus points",
+            f"{names} paid the least ({lowest}) and receive{'s' * (len(winners) == 1)} {full} bonus points",
             seats=tuple(winners),
             bonus=each,
         )
@@ -74,7 +78,7 @@ def score_points(state: PackAndStackState, ctx: Context) -> None:
         ctx.emit(
             "bonus",
             None,
-            f"{names} paid the least ({lowest}); the bank holds too little for {BONUS} each and pays {each} each",
+            f"{names} paid the least ({lowest}); the bank holds too little for {full} each and pays {each} each",
             seats=tuple(winners),
             bonus=each,
         )
@@ -87,3 +91,11 @@ def out_of_points(state: PackAndStackState) -> str | None:
         verb = "have" if len(broke) > 1 else "has"
         return EndTrigger(f"{' and '.join(broke)} {verb} no points left", "no-points")
     return None
+
+
+def outcome(state: PackAndStackState) -> Outcome:
+    """ "Whoever has the most points left is the winner (in case of a tie, ... win together)"."""
+    best = max(state.points)
+    winners = tuple(p for p, pts in zip(state.players, state.points, strict=True) if pts == best)
+    scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
+    return Outcome(state.flow.over or "", winners, scores, {"rounds": state.flow.round})

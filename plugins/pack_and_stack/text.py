@@ -1,8 +1,8 @@
-"""Pack & Stack as text: the canonical action lines and the `show` pictures of trucks."""
+"""Pack & Stack as text: the canonical action lines (and every action there may be, for the RL
+action index), the `show` pictures of trucks and the words for a truck card."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from dockyard import Action, DockyardError
@@ -63,6 +63,24 @@ def action_from_tree(verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
     return verb, tuple(args)
 
 
+def action_space(c: Components) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal with these components, for the RL action index
+    (Game.action_space): claims (each truck card, then the pile), puts (piece, cell, level,
+    orientation: x, y, standing, or none for a cube), removes (cell, level), done."""
+    width = max(t.width for t in c.trucks)
+    depth = max(t.depth for t in c.trucks)
+    levels = list(range(1, max(t.levels for t in c.trucks) + 1))
+    cells = [
+        f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y + 1}" for y in range(depth) for x in range(width)
+    ]
+    return [
+        ("claim", [t.id for t in c.trucks] + ["pile"]),
+        ("put", [p.kind for p in c.pieces], cells, levels, ["x", "y", "standing", None]),
+        ("remove", cells, levels),
+        ("done",),
+    ]
+
+
 # ---- pictures -------------------------------------------------------------------------------
 
 EMPTY, NO_SQUARE_MARK = ".", " "
@@ -92,8 +110,7 @@ def card_lines(truck: TruckCard) -> list[str]:
     return [head, *[""] * (MAX_DEPTH - truck.depth), *rows]  # row 1 of every card on one line
 
 
-@cache
-def _empty_level(truck: TruckCard) -> tuple[str, ...]:
+def empty_level(truck: TruckCard) -> tuple[str, ...]:
     """One level of an empty truck, row 3 first: a mark per square."""
     marks = {WHITE: EMPTY, FILLED: FILLED}
     return tuple("".join(marks.get(ch, NO_SQUARE_MARK) for ch in row) for row in truck.area)
@@ -103,7 +120,7 @@ def load_grids(state: PackAndStackState, seat: int) -> list[str]:
     """The truck of `seat`, one grid per level, row 3 at the top, row 1 (at the arrow) below."""
     truck = state.c.truck(state.trucks[seat])  # type: ignore[arg-type]
     depth = truck.depth
-    grids = [[list(row) for row in _empty_level(truck)] for _ in range(truck.levels)]
+    grids = [[list(row) for row in empty_level(truck)] for _ in range(truck.levels)]
     letters = {p.kind: p.letter for p in state.c.pieces}
     for loaded in state.loads[seat]:
         for x, y, z in loaded.place.cells:

@@ -1,4 +1,17 @@
-"""Tic-tac-toe: the smallest complete dockyard game, and the tutorial in plugins/README.md."""
+"""Tic-tac-toe: the smallest complete dockyard game, and the tutorial in plugins/README.md.
+
+The minimal example, so one module on purpose. Its parts are the ones every bigger game keeps in
+files of the same names (Pack & Stack, plugins/pack_and_stack/, is the model): the components
+(`Board`, what components.py holds), the state (`TicTacToeState`, state.py), and the Game, whose
+methods here are the rules themselves: setting up (`setup`: set_up.py), the one rule `mark` as
+`legal_actions` / `check` / `apply` (a bigger game: legal_mark, why_not_mark, do_mark in the
+module of its phase), what a seat sees (`view`, `query`: view.py), text (`render`, and the
+Game's own `format_action`: text.py) and the picture (`picture`: picture.py). It has no rule
+hooks (so no hookspecs.py: what one would vary, the board's size and the run that wins, is
+content, board.json), no variants and no bot of its own (the framework's bots play it); its few
+caches (`_lines`, `Board`'s cached properties) are keyed on the board's value, as a bigger
+game's speed.py caches are.
+"""
 
 from __future__ import annotations
 

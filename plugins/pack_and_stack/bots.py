@@ -1,4 +1,5 @@
-"""The loading helper the bots use: pick the truck the hand fits best, pack greedily, then done.
+"""Pack & Stack's bot (Game.bot_action, the game's own quick policy): pick the truck the hand
+fits best, pack greedily, then done.
 
 Packing is greedy: the largest piece in hand first; of its legal placements the one whose lowest
 level is lowest, then whose top is lowest (lying before standing), then the frontmost row and the
@@ -14,10 +15,11 @@ import random
 
 from dockyard import Action
 
-from .components import ORIENTATIONS, Placement, TruckCard, placements
-from .load_truck import DONE, fits, put_options
+from .components import ORIENTATIONS, Placement, TruckCard, fits
+from .load_truck import DONE, put_options
 from .pick_a_truck import PILE, claimable
 from .rounds import phase_name
+from .speed import placements
 from .state import PackAndStackState
 
 _ORIENTATION_RANK: dict[str | None, int] = {None: 0, **{o: i for i, o in enumerate(ORIENTATIONS)}}
