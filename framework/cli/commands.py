@@ -6,6 +6,7 @@
     dockyard validate PATH...               check content files and folders
     dockyard simulate GAME --games N        random bots against each other
     dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
+    dockyard render GAME --content DIR -o OUT.svg   a game at its set-up, with your content
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
                                             (-o never replaces a file without --force)
     dockyard bench [GAME...]                speed figures

@@ -89,16 +89,37 @@ def add_authoring_parsers(sub: Any) -> None:
 def add_picture_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "render",
-        help="draw the table of a saved or scripted game as SVG",
+        help="draw the table as SVG: a saved or scripted game, or a game at its set-up",
         description="Draw the table as SVG after N actions of FILE (a save, or a script run to "
-        "its end), as SEAT sees it (default: a spectator, who sees no hidden cards).",
+        "its end), or GAME at its set-up (with --content folders, --seed, --players, "
+        "--variant and --board as the game offers), as SEAT sees it (default: a spectator, who "
+        "sees no hidden cards).",
     )
-    p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
+    p.add_argument(
+        "file", metavar="FILE|GAME", help="a save (.toml), a script (.dys) or a game's name"
+    )
     p.add_argument("--at", type=int, default=None, metavar="N", help="after N actions (the end)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg")
     _force_option(p)
-    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of content layered over the game's own (repeatable)",
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="GAME: the seed (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="GAME: a count or names")
+    p.add_argument(
+        "--variant", action="append", default=None, metavar="NAME", help="GAME: a variant"
+    )
+    p.add_argument(
+        "--board",
+        metavar="N|NAME",
+        help="GAME: this board, by number or name, where the game's set-up offers a choice "
+        "(Curious Cargo: any of its boards, such as --board 4)",
+    )
     p.set_defaults(func=lazy("pictures", "cmd_render"))
 
     p = sub.add_parser(
