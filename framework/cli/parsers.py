@@ -77,11 +77,18 @@ def add_authoring_parsers(sub: Any) -> None:
         "variant",
         help="a new variant of a game, as its own package",
         description="Write a variant package NAME of GAME: a plugin listing every rule hook GAME "
-        "offers, with its tests; pip install -e NAME, then dockyard play GAME --variant NAME.",
+        "offers, with its tests; with --content DIR, the package also brings that content "
+        "folder, as package data; pip install -e NAME, then dockyard play GAME --variant NAME.",
     )
     v.add_argument("game", metavar="GAME", help="the game it changes, such as curious-cargo")
     v.add_argument("name", metavar="NAME", help="the variant's name, such as four-actions")
     v.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
+    v.add_argument(
+        "--content",
+        metavar="DIR",
+        help="bring this content folder (a layer, as play --content DIR takes it, checked "
+        "first): the package holds a copy as package data, layered whenever the variant is on",
+    )
     for sub_parser in (g, v):
         sub_parser.set_defaults(func=lazy("authoring", "cmd_new"))
 
