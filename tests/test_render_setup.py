@@ -172,3 +172,18 @@ def test_unwritable_output_and_wrong_names_are_refused(dockyard, tmp_path: Path)
     code, _, err = dockyard("render", str(script), "--board", "2", "-o", str(tmp_path / "z.svg"))
     assert code == 1 and "--board: for drawing a game at its set-up" in err
     assert dockyard("render", "curious-cargo", "--seed", "x", "-o", "y.svg")[0] == 2  # argparse
+
+
+def test_a_name_is_a_file_when_it_is_one_and_a_game_beside_a_folder(
+    dockyard, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tictactoe").mkdir()  # a folder named as the game: the game is drawn
+    code, out, err = dockyard("render", "tictactoe", "-o", "game.svg")
+    assert code == 0 and "Tic-tac-toe at its set-up" in out, err
+    (tmp_path / "mine").mkdir()  # a folder that is no game: said so, as a file would be
+    code, _, err = dockyard("render", "mine", "-o", "x.svg")
+    assert code == 1 and "mine: is a folder" in err and "Traceback" not in err, err
+    (tmp_path / "curious-cargo").write_text("not a save\n")  # a file named as a game: the file
+    code, _, err = dockyard("render", "curious-cargo", "-o", "y.svg")
+    assert code == 1 and "curious-cargo:1" in err and not (tmp_path / "y.svg").exists(), err

@@ -306,17 +306,18 @@ def game_named(name: str) -> Any:  # -> Game | None
     that is neither is refused here when it cannot be a file's name either."""
     from ..registry import registry
 
-    if Path(name).exists():
+    path = Path(name)
+    if path.exists() and not path.is_dir():
         return None
     games = registry().games
     try:
-        return registry().game(name)
+        return registry().game(name)  # a game's name, even beside a folder of that name
     except DockyardError:
-        if "." in Path(name).name or "/" in name or "\\" in name:
+        if path.exists() or "." in path.name or "/" in name or "\\" in name:
             return None  # a file's name: opening it says what is wrong
         raise DockyardError(
-            f"{name}: no such file, and no game called so{did_you_mean(name, games)} (render "
-            f"a save, a script or a game: {', '.join(sorted(games))})"
+            f"{name}: no such file, and no game of that name{did_you_mean(name, games)} "
+            f"(render a save, a script or a game: {', '.join(sorted(games))})"
         ) from None
 
 
