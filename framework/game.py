@@ -161,6 +161,13 @@ class Game:
         """Turn validated JSON documents into frozen typed objects; raise ContentError if wrong."""
         return None
 
+    def setup_choices(self, content: Content) -> dict[str, dict[str, Any]]:
+        """The set-up options a user may choose by a word (`dockyard render GAME --board 4`):
+        for each option of `Setup.options` that `setup` reads, the words that choose it (a
+        number, a name) and the value each stands for, from `content` as layered (a board an
+        author added is a choice too). Default: none."""
+        return {}
+
     # ---- rules (must be provided) ---------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> State:
         raise NotImplementedError

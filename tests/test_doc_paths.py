@@ -67,7 +67,7 @@ def repo_files() -> frozenset[Path]:
 
 def named_paths(text: str) -> list[str]:
     """The file names in `text` outside code blocks."""
-    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    prose = re.sub(r"^[ \t]*```.*?^[ \t]*```", "", text, flags=re.S | re.M)  # in a list too
     prose = re.sub(r"^(    |\t).*$", "", prose, flags=re.M)  # indented code blocks
     prose = re.sub(r"https?://\S+", "", prose)  # addresses are not files here
     return [

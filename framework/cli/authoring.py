@@ -256,7 +256,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     else:
         game = args.game
         folder = Path(args.dir or name)
-        written = new_variant(game, name, folder)
+        written = new_variant(game, name, folder, args.content)
         nxt = f"pip install -e {folder}, then dockyard play {game} --variant {name}"
     print(f"wrote {folder}/: {', '.join(written)}")
     print(f"next: {nxt}; pytest {folder} runs the generic suite")

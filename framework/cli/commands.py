@@ -7,6 +7,7 @@
     dockyard simulate GAME --games N        random bots against each other
     dockyard tune GAME --field F --values V one content field's values, the same games each
     dockyard render FILE -o OUT.svg         the table of a saved or scripted game, as SVG
+    dockyard render GAME --content DIR -o OUT.svg   a game at its set-up, with your content
     dockyard replay FILE -o OUT.html        the whole game, to step through in a browser
                                             (-o never replaces a file without --force)
     dockyard bench [GAME...]                speed figures

@@ -77,11 +77,18 @@ def add_authoring_parsers(sub: Any) -> None:
         "variant",
         help="a new variant of a game, as its own package",
         description="Write a variant package NAME of GAME: a plugin listing every rule hook GAME "
-        "offers, with its tests; pip install -e NAME, then dockyard play GAME --variant NAME.",
+        "offers, with its tests; with --content DIR, the package also brings that content "
+        "folder, as package data; pip install -e NAME, then dockyard play GAME --variant NAME.",
     )
     v.add_argument("game", metavar="GAME", help="the game it changes, such as curious-cargo")
     v.add_argument("name", metavar="NAME", help="the variant's name, such as four-actions")
     v.add_argument("--dir", metavar="FOLDER", help="where to write it (default: ./NAME)")
+    v.add_argument(
+        "--content",
+        metavar="DIR",
+        help="bring this content folder (a layer, as play --content DIR takes it, checked "
+        "first): the package holds a copy as package data, layered whenever the variant is on",
+    )
     for sub_parser in (g, v):
         sub_parser.set_defaults(func=lazy("authoring", "cmd_new"))
 
@@ -89,16 +96,37 @@ def add_authoring_parsers(sub: Any) -> None:
 def add_picture_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "render",
-        help="draw the table of a saved or scripted game as SVG",
+        help="draw the table as SVG: a saved or scripted game, or a game at its set-up",
         description="Draw the table as SVG after N actions of FILE (a save, or a script run to "
-        "its end), as SEAT sees it (default: a spectator, who sees no hidden cards).",
+        "its end), or GAME at its set-up (with --content folders, --seed, --players, "
+        "--variant and --board as the game offers), as SEAT sees it (default: a spectator, who "
+        "sees no hidden cards).",
     )
-    p.add_argument("file", metavar="FILE", help="a save (.toml) or a script (.dys)")
+    p.add_argument(
+        "file", metavar="FILE|GAME", help="a save (.toml), a script (.dys) or a game's name"
+    )
     p.add_argument("--at", type=int, default=None, metavar="N", help="after N actions (the end)")
     p.add_argument("--as", dest="seat", metavar="SEAT", help="as this player sees it")
     p.add_argument("-o", "--output", required=True, metavar="OUT.svg")
     _force_option(p)
-    p.add_argument("--content", action="append", default=[], metavar="DIR")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of content layered over the game's own (repeatable)",
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="GAME: the seed (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="GAME: a count or names")
+    p.add_argument(
+        "--variant", action="append", default=None, metavar="NAME", help="GAME: a variant"
+    )
+    p.add_argument(
+        "--board",
+        metavar="N|NAME",
+        help="GAME: this board, by number or name, where the game's set-up offers a choice "
+        "(Curious Cargo: any of its boards, such as --board 4)",
+    )
     p.set_defaults(func=lazy("pictures", "cmd_render"))
 
     p = sub.add_parser(

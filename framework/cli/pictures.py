@@ -1,5 +1,6 @@
-"""Pictures of a game: `dockyard render` (the table as SVG) and `dockyard replay` (one
-self-contained HTML file stepping through a whole game).
+"""Pictures of a game: `dockyard render` (the table as SVG: of a save or a script, or of a
+game at its set-up, with a content folder and the set-up choices the game offers) and
+`dockyard replay` (one self-contained HTML file stepping through a whole game).
 
 A game draws its table with `Game.picture(state, viewer)`, which reads only what `viewer` may
 see (the game's view) and its public components; this module finds the session a file holds
@@ -20,6 +21,7 @@ from typing import Any
 from ..core import DockyardError
 from ..files import check_target, write_atomic
 from ..svg import Svg, fill
+from ..words import did_you_mean
 
 SAVE_LINE = re.compile(r"^\s*format\s*=", re.MULTILINE)
 
@@ -277,12 +279,112 @@ def _write(path: str, text: str, force: bool) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     check_target(args.output, args.force)  # before the work, and before the file is read
-    session = open_file(args.file, list(args.content))
-    player = seat_name(session, args.seat)
-    svg = picture(at(session, args.at), player)
+    game = game_named(args.file)
+    if game is not None:
+        svg, said = setup_picture(game, args)
+    else:
+        given = [flag for flag in SETUP_FLAGS if getattr(args, flag.strip("-")) not in (None, [])]
+        if given:
+            raise DockyardError(
+                f"{', '.join(given)}: for drawing a game at its set-up (render GAME); "
+                f"{args.file} holds its game's own set-up"
+            )
+        session = open_file(args.file, list(args.content))
+        svg, said = picture(at(session, args.at), seat_name(session, args.seat)), ""
     _write(args.output, svg.to_string() + "\n", args.force)
-    print(f"wrote {args.output}")
+    print(f"wrote {args.output}{said}")
     return 0
+
+
+# ---- a game at its set-up ---------------------------------------------------------------------
+
+SETUP_FLAGS = ("--seed", "--players", "--variant", "--board")
+
+
+def game_named(name: str) -> Any:  # -> Game | None
+    """The game `render NAME` draws at its set-up, or None when NAME is a file to open. A name
+    that is neither is refused here when it cannot be a file's name either."""
+    from ..registry import registry
+
+    path = Path(name)
+    if path.exists() and not path.is_dir():
+        return None
+    games = registry().games
+    try:
+        return registry().game(name)  # a game's name, even beside a folder of that name
+    except DockyardError:
+        if path.exists() or "." in path.name or "/" in name or "\\" in name:
+            return None  # a file's name: opening it says what is wrong
+        raise DockyardError(
+            f"{name}: no such file, and no game of that name{did_you_mean(name, games)} "
+            f"(render a save, a script or a game: {', '.join(sorted(games))})"
+        ) from None
+
+
+def setup_picture(game: Any, args: argparse.Namespace) -> tuple[Svg, str]:
+    """The table of `game` at its set-up (seed, players, variants and content layers as
+    `play` takes them, and the set-up choices the game offers, as `--board`), drawn as the
+    REPL's `show --svg` draws it before the first action; and words saying what it is."""
+    from ..game import Context, Setup
+    from ..session import Session
+    from .parsers import players_option
+
+    if args.at is not None:
+        raise DockyardError(
+            f"--at {args.at}: a game is drawn at its set-up; --at is for a save or a script"
+        )
+    seed = 0 if args.seed is None else args.seed
+    session = Session(
+        game.name,
+        seed=seed,
+        players=players_option(args.players),
+        variants=list(args.variant or []),
+        content=list(args.content),
+    )
+    player = seat_name(session, args.seat)
+    chosen = {} if args.board is None else {"board": choose(session, "board", args.board)}
+    said = f" ({session.game.title} at its set-up, seed {seed}"
+    said += "".join(f", {k} {v}" for k, v in chosen.items()) + ")"
+    if not chosen:
+        return picture(session, player), said
+    options = {**session.options, **chosen}  # the command line's choice over the variants'
+    variants = session.config.variants
+    ctx = Context(session.game, session.hook, variants)
+    setup = Setup(session.players, seed, session.content, variants, session.hook, options)
+    state = session.game.setup(setup, ctx)
+    seat = None if player is None else session.players.index(player)
+    found = session.game.picture(state, seat)
+    if found is None:
+        raise DockyardError(f"{session.game.name} draws no pictures yet")
+    return found, said
+
+
+def choose(session: Any, option: str, word: str) -> Any:
+    """The value of set-up option `option` that `word` names, among the choices the game
+    offers with this content (`Game.setup_choices`): by any of its words, regardless of case,
+    spaces and hyphens; else an error naming the flag, the word and the choices."""
+    game = session.game
+    choices: dict[str, Any] = game.setup_choices(session.content).get(option) or {}
+    flag = f"--{option} {word}"
+    if not choices:
+        raise DockyardError(
+            f"{flag}: {game.title}'s set-up offers no choice of {option} (no --{option})"
+        )
+    for text, value in choices.items():
+        if _plain(text) == _plain(word):
+            return value
+    named: dict[Any, list[str]] = {}
+    for text, value in choices.items():
+        named.setdefault(value, []).append(text)
+    listed = "; ".join(" or ".join(words) for words in named.values())
+    raise DockyardError(
+        f"{flag}: {game.title} has no {option} called {word!r}{did_you_mean(word, choices)} "
+        f"(its {option}s: {listed})"
+    )
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[\s_-]+", " ", text.strip().lower())
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

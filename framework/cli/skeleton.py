@@ -7,7 +7,10 @@ game (Twenty-one: players in turn add 1 to 3 to a running total; who reaches the
 so it installs, plays, simulates and passes the generic suite before the author changes a line.
 
 A new variant is a distribution holding one `Variant` and its plugin, with the game's rule
-hooks listed in the plugin's docstring, and a test running the generic suite with it on.
+hooks listed in the plugin's docstring, and a test running the generic suite with it on. A
+variant that brings content (`--content DIR`: a layer, checked first as `play --content DIR`
+would load it) is a package whose `content/` holds a copy of that layer as package data
+(templates/variant_content), so `pip install` ships it and the variant layers it.
 
 The files are templates in dockyard/cli/templates/game and dockyard/cli/templates/variant (`.tmpl`,
 with @GAME@, @MODULE@, @CLASS@, @VARIANT@ and @HOOKS@ filled in, in paths too).
@@ -20,6 +23,7 @@ import textwrap
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 from ..core import DockyardError
 
@@ -83,14 +87,16 @@ def new_game(name: str, folder: Path) -> list[str]:
     return _write(folder, "game", {"GAME": game, "MODULE": module, "CLASS": cls, "TITLE": title})
 
 
-def new_variant(game_name: str, name: str, folder: Path) -> list[str]:
-    """Write the skeleton of variant `name` of `game_name` into `folder`."""
+def new_variant(game_name: str, name: str, folder: Path, content: str | None = None) -> list[str]:
+    """Write the skeleton of variant `name` of `game_name` into `folder`; with `content` (a
+    layer of the game's content), a package bringing a copy of that layer as package data."""
     from ..registry import registry
 
     game = registry().game(game_name)
     variant, module, cls = _names(name)
     if variant in registry().variants_of(game.name):
         raise DockyardError(f"{game.name} already has a variant called {variant!r}")
+    layer = _content_layer(game, content) if content is not None else {}
     hooks = []
     if game.hookspecs is not None:
         for attr in sorted(dir(game.hookspecs)):
@@ -105,4 +111,31 @@ def new_variant(game_name: str, name: str, folder: Path) -> list[str]:
                 )
     listed = "\n".join(hooks) or "    (this game declares no rule hooks: use on_event)"
     values = {"GAME": game.name, "VARIANT": variant, "MODULE": module, "CLASS": cls}
-    return _write(folder, "variant", values | {"HOOKS": listed})
+    if content is None:
+        return _write(folder, "variant", values | {"HOOKS": listed})
+    written = _write(folder, "variant_content", values | {"HOOKS": listed, "SOURCE": content})
+    for rel, data in layer.items():
+        path = folder / module / "content" / module / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        written.append(f"{module}/content/{module}/{rel}")
+    return sorted(written)
+
+
+def _content_layer(game: Any, folder: str) -> dict[str, bytes]:
+    """The files of content layer `folder` that the game reads (as `--content folder`), by
+    relative name, once the game has loaded and checked them over its own content."""
+    from ..config import content_of
+    from ..files import MAX_CONTENT_BYTES, read_bytes, walk_files
+    from ..loader import LAYER_SKIP
+
+    if game.content_folder is None:
+        raise DockyardError(f"--content {folder}: {game.name} has no content to layer over")
+    found = {
+        rel: read_bytes(path, MAX_CONTENT_BYTES, "content file")
+        for rel, path in walk_files(folder, ".json", LAYER_SKIP)
+    }
+    if not found:
+        raise DockyardError(f"--content {folder}: no content files (*.json) in it to bring")
+    content_of(game, (str(folder),))  # every problem, located, before anything is written
+    return found

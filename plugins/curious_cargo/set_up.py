@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
-from dockyard import Context, Rng, Setup
+from dockyard import Context, DockyardError, Rng, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState
 from dockyard.words import plural
@@ -56,11 +57,25 @@ def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[s
 class SetUp(Rounds):
     """Setup and the card selection of setup step 9."""
 
+    def setup_choices(self, content: Any) -> dict[str, dict[str, Any]]:
+        """The board in play (setup step 1) is a choice: by its number or its name, among the
+        boards of this content (`dockyard render curious-cargo --board 4`); the option "board"
+        overrides setup.json's, as the first-game variant's does."""
+        cc: CuriousCargoContent = content.built
+        words: dict[str, Any] = {}
+        for number, board in sorted(cc.boards.items()):
+            words[str(number)] = number
+            words.setdefault(board.name, number)
+        return {"board": words}
+
     def setup(self, setup: Setup, ctx: Context) -> CargoState:
         cc: CuriousCargoContent = setup.content.built
         opts = setup.options
         table = Table(board=int(opts.get("board", cc.setup.board)), goods=dict(cc.supply.goods))
         setup.hook.cc_components(table=table, content=cc, options=opts)
+        if table.board not in cc.boards:  # an option naming a board this content lacks
+            known = ", ".join(map(str, sorted(cc.boards)))
+            raise DockyardError(f"there is no board {table.board!r} (the boards: {known})")
         side = cc.shipping_boards[table.side]
         rules = {
             k: getattr(cc.setup, k)
