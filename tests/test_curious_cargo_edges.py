@@ -14,7 +14,7 @@ from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
 from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import points, stars
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import (
+from dockyard.plugins.curious_cargo.loading import (
     arrive,
     load,
     load_options,

@@ -2,7 +2,7 @@
 
 "On your turn you may do ONE of the following": play Truck cards for up to 2 AP, discard a Truck
 card for its Conveyor tiles, or discard 2 tiles from storage for a Truck card; a Trucking token
-adds AP and a card. Where trucks go and what they load is trucking.py.
+adds AP and a card. Where trucks go and what they load is loading.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dockyard.words import plural
 from .bonuses import draw_tiles, draw_trucks, tell_drawn, to_supply
 from .rounds import TRUCKING_ONLY, Rounds, in_turn, pending
 from .state import CargoState
-from .trucking import continue_loading, load, play_truck, start_loading
+from .loading import continue_loading, load, play_truck, start_loading
 
 NOT_TRUCKING = "that is a Trucking Phase action"
 
