@@ -7,7 +7,7 @@ Modules follow the rulebook:
     set_up.py           Setup, and the card selection of setup step 9
     rounds.py           turn order, trading tokens, ending a turn, End of Phase Cleanup
     construction.py     the Construction Phase's actions (draw, place, boost, Splitters)
-    trucking_phase.py   the Trucking Phase's actions (play, discard, recycle, dispatch, load)
+    trucking.py         the Trucking Phase's actions (play, discard, recycle, dispatch, load)
     loading.py          Playing Trucks and Movement, Loading and Unloading
     facility.py         player boards, Conveyor tiles, Active connections
     bonuses.py          Bonuses and Bonus Tokens, the Turn Order track

@@ -1,7 +1,7 @@
 """Curious Cargo: the Game object, which ties the rulebook's parts together.
 
 Setup and the card selection are set_up.py; a round is a Construction Phase (construction.py)
-then a Trucking Phase (trucking_phase.py), each in turn order, with End of Phase Cleanup after
+then a Trucking Phase (trucking.py), each in turn order, with End of Phase Cleanup after
 each (rounds.py); End Game Triggers and Determining a Winner are scoring.py. Each action verb
 has one `why_not_<verb>` rule that both `check` and `legal_actions` use, and one `do_<verb>`
 that resolves it: the table below maps each verb to them. The rules a house rule may change
@@ -37,7 +37,7 @@ from .scoring import outcome
 from .set_up import SetUp, draft_order
 from .speed import MAX_TURNS, Caches
 from .state import CargoState
-from .trucking_phase import TruckingPhase
+from .trucking import TruckingPhase
 
 VERBS = (
     "keep",
