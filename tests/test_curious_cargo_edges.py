@@ -11,9 +11,6 @@ from dockyard import IllegalAction
 from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
 from dockyard.plugins.curious_cargo.components import Belt, ConveyorTile, Item, parse_cell
 from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
-from dockyard.plugins.curious_cargo.rounds import end_reasons
-from dockyard.plugins.curious_cargo.scoring import points, stars
-from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.plugins.curious_cargo.loading import (
     arrive,
     load,
@@ -22,6 +19,9 @@ from dockyard.plugins.curious_cargo.loading import (
     start_loading,
     unload,
 )
+from dockyard.plugins.curious_cargo.rounds import end_reasons
+from dockyard.plugins.curious_cargo.scoring import points, stars
+from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.queries import query
 from test_curious_cargo_rules import (
     board_for_tests,

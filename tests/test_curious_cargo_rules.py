@@ -16,9 +16,9 @@ from dockyard.plugins.curious_cargo.components import (
     parse_cell,
 )
 from dockyard.plugins.curious_cargo.facility import Facility, Layer, second_cell, tile_pieces
+from dockyard.plugins.curious_cargo.loading import arrive, load_options, unload
 from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.loading import arrive, load_options, unload
 from dockyard.queries import query
 
 GAME = "curious-cargo"

@@ -27,7 +27,6 @@ from dockyard.game import redeal
 
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
-from .bookkeeping import invariants, query, token_counts
 from .components import CuriousCargoContent, cell_name
 from .construction import Construction
 from .content_check import build
@@ -36,8 +35,10 @@ from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order
 from .speed import MAX_TURNS, Caches
-from .state import CargoState
+from .state import CargoState, invariants, token_counts
+from .text import TOPICS, action_from_tree, announce, component_ids, describe, format_action, render
 from .trucking import TruckingPhase
+from .view import QUERY_PATHS, query, secrets, view
 
 VERBS = (
     "keep",
@@ -83,32 +84,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         "STACK": "a storage stack (a or b)",
         "TOKEN": "a token kind (construction or trucking)",
     }
-    query_paths = (
-        ("bag", "tiles left in the draw bag"),
-        ("deck", "Truck cards left in the deck"),
-        ("order", "the turn order, as p1,p2"),
-        ("supply.construction", "construction tokens left in the supply"),
-        ("supply.trucking", "trucking tokens left in the supply"),
-        ("supply.splitters.COLOR", "splitters of that color left in the supply"),
-        ("supply.goods.COLOR", "goods of that color left in the box"),
-        ("P.forklift", "P's forklift: active connections made"),
-        ("P.shipped", "goods P has shipped (P.shipped.COLOR: of one color)"),
-        ("P.received", "goods P has received (P.received.COLOR: of one color)"),
-        ("P.splitters", "P's splitters (P.splitters.COLOR: of one color)"),
-        ("P.construction", "P's construction tokens"),
-        ("P.trucking", "P's trucking tokens"),
-        ("P.scaffolding", "P's scaffolding"),
-        ("P.hand", "tiles in P's hand"),
-        ("P.trucks", "Truck cards in P's hand"),
-        ("P.storage.STACK", "tiles in P's storage stack a or b"),
-        ("P.stars", "P's stars"),
-        ("P.eligible", "true when P may win (a good of every type shipped)"),
-        ("P.points", "P's points (P.points.shipping, .receiving, .tokens, .track, .bonus)"),
-        ("P.connections", "P's active connections"),
-        ("P.street.shipping", "P's Shipping street: truck07@3:red,-,blue ..."),
-        ("P.street.receiving", "P's Receiving street, written the same way"),
-        ("P.stack.CELL", "the height of the stack on that square of P's facility"),
-    )
+    query_paths = QUERY_PATHS
 
     def __init__(self) -> None:
         self.hook = rulebook_hook()  # unbound: the rulebook alone (sessions bind their plugins)
@@ -281,34 +257,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return outcome(state, self.hook)
 
     def announce(self, action: Action) -> str | None:
-        """The Truck cards kept in the draft are secret: everyone sees that a card was kept."""
-        if action.verb == "keep":
-            return f"{action.player}: keep (a Truck card, in secret)"
-        return None
+        return announce(action)
 
     def format_action(self, action: Action) -> str:
-        v, a = action.verb, action.args
-        if v == "place":
-            body = f"place {a[0]} {a[1]} {a[2]}"
-        elif v == "play":
-            body = f"play {a[0]} to {a[1]}"
-        else:
-            body = " ".join([v, *map(str, a)])
-        return f"{action.player}: {body}"
+        return format_action(action)
 
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
-        if verb in ("load", "recycle"):
-            return verb, tuple(sorted(args))
-        return verb, tuple(args)
+        return action_from_tree(verb, args)
 
     def view(self, state: CargoState, viewer: int | None) -> dict[str, Any]:
-        from .render import view
-
         return view(state, viewer, self.hook)
 
     def render(self, state: CargoState, viewer: int | None, topic: str = "") -> str:
-        from .render import render
-
         return render(state, viewer, topic, self.hook)
 
     def picture(self, state: CargoState, viewer: int | None) -> Any:
@@ -323,18 +283,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return [points(state, p, self.hook)["total"] for p in state.seats]
 
     def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
-        from .component_text import describe
-
         return describe(state, ident)
 
     def component_ids(self, state: CargoState) -> list[str]:
-        from .component_text import component_ids
-
         return component_ids(state)
 
     def topics(self) -> tuple[str, ...]:
-        from .render import TOPICS
-
         return TOPICS
 
     def query(self, state: CargoState, path: str) -> Any:
@@ -347,9 +301,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return token_counts(state)
 
     def secrets(self, state: CargoState, seat: int) -> list[str]:
-        """What only `seat` may know: the tiles in hand and the Truck cards in hand."""
-        player = state.seats[seat]
-        return list(player.hand) + list(player.trucks) + list(player.draft)
+        return secrets(state, seat)
 
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
         """Every action that may ever be legal, for the RL action index (dockyard.interop): the

@@ -12,9 +12,9 @@ from dockyard import flow as flowlib
 from dockyard.words import plural
 
 from .bonuses import draw_tiles, draw_trucks, tell_drawn, to_supply
+from .loading import continue_loading, load, play_truck, start_loading
 from .rounds import TRUCKING_ONLY, Rounds, in_turn, pending
 from .state import CargoState
-from .loading import continue_loading, load, play_truck, start_loading
 
 NOT_TRUCKING = "that is a Trucking Phase action"
 
