@@ -10,7 +10,6 @@ are the hooks in hookspecs.py; the rulebook's own answers are `DefaultRules`.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -25,6 +24,7 @@ from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
+from . import bots
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
 from .components import CuriousCargoContent, cell_name
@@ -381,26 +381,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     bot_playouts = 160
     bot_rollout_depth = 3
     bot_margin = 0.1
-    bot_summary = (  # bots.py, `greedy`: not the framework's generic line, which overstates it
-        "quick and careless (for simulations): picks a kind of move at random, then places "
-        "tiles greedily"
-    )
+    bot_summary = bots.QUICK_SUMMARY  # not the framework's generic line, which overstates it
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
-        """Each seat's chance of winning as `heuristic.value` sees the table."""
-        from .heuristic import value
-
-        lead = value(state, 0) - value(state, 1)
-        first = 1.0 / (1.0 + math.exp(-lead / 8.0))
-        return [first, 1.0 - first]
+        return bots.evaluate(state)
 
     def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
-        """`heuristic` (heuristic.py), the game's best quick bot and `mcts`'s rollouts."""
-        from .heuristic import SUMMARY, heuristic_action
-
-        return {"heuristic": (SUMMARY, partial(heuristic_action, self))}
+        return bots.policies(self)
 
     def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
-        from .bots import bot_action
-
-        return bot_action(self, state, seat, rng)
+        return bots.bot_action(self, state, seat, rng)
