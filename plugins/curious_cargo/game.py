@@ -1,6 +1,6 @@
 """Curious Cargo: the Game object, which ties the rulebook's parts together.
 
-Setup and the card selection are set_up.py; a round is a Construction Phase (construction.py)
+Setup (`set_up`) and the card selection are set_up.py; a round is a Construction Phase (construction.py)
 then a Trucking Phase (trucking.py), each in turn order, with End of Phase Cleanup after
 each (rounds.py); End Game Triggers and Determining a Winner are scoring.py. Each action verb
 has one `why_not_<verb>` rule that both `check` and `legal_actions` use, and one `do_<verb>`
@@ -19,7 +19,7 @@ from operator import attrgetter
 from types import MethodType, ModuleType
 from typing import Any, ClassVar
 
-from dockyard import Action, Context, Outcome
+from dockyard import Action, Context, Outcome, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
@@ -33,7 +33,7 @@ from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
-from .set_up import SetUp, draft_order
+from .set_up import SetUp, draft_order, set_up
 from .speed import MAX_TURNS, Caches
 from .state import CargoState, invariants, token_counts
 from .text import TOPICS, action_from_tree, announce, component_ids, describe, format_action, render
@@ -131,6 +131,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def build_content(self, content: Any) -> CuriousCargoContent:
         return build(content)
+
+    def setup(self, setup: Setup, ctx: Context) -> CargoState:
+        return set_up(self, setup, ctx)
 
     def legal_actions(self, state: CargoState, player: int) -> list[Action]:
         return self._legal(state, player, placements=True)
