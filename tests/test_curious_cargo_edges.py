@@ -10,7 +10,7 @@ import pytest
 from dockyard import IllegalAction
 from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
 from dockyard.plugins.curious_cargo.components import Belt, ConveyorTile, Item, parse_cell
-from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
+from dockyard.plugins.curious_cargo.facility import Facility
 from dockyard.plugins.curious_cargo.loading import (
     arrive,
     load,
@@ -21,6 +21,7 @@ from dockyard.plugins.curious_cargo.loading import (
 )
 from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import points, stars
+from dockyard.plugins.curious_cargo.speed import tile_pieces
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.queries import query
 from test_curious_cargo_rules import (
@@ -514,7 +515,7 @@ def test_loading_completes_only_real_shipping_columns() -> None:
 
 
 def test_neighbours_lie_one_square_away_on_each_side() -> None:
-    from dockyard.plugins.curious_cargo.facility import neighbour
+    from dockyard.plugins.curious_cargo.tiles import neighbour
 
     here = parse_cell("d4")
     assert [neighbour(here, side) for side in "NESW"] == [

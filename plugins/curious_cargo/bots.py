@@ -1,6 +1,6 @@
 """Curious Cargo's bots, and how a search judges a table.
 
-- the game's own quick policy (`bot_action`, quick_policy.py): random, but the way a careless
+- the game's own quick policy (`quick_action`, quick_policy.py; the Game's `bot_action`): random, but the way a careless
   person plays (a kind of action first, then tiles placed greedily along lines); for
   simulations.
 - `heuristic` (heuristic.py): plans lines to the machines and plays trucks where they load the
@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -21,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from dockyard import Action
 
 from .heuristic import SUMMARY, heuristic_action, value
-from .quick_policy import bot_action as quick_action
 
 if TYPE_CHECKING:
     from .state import CargoState
@@ -30,11 +28,6 @@ QUICK_SUMMARY = (  # not the framework's generic line for a game's bot, which ov
     "quick and careless (for simulations): picks a kind of move at random, then places "
     "tiles greedily"
 )
-
-
-def bot_action(game: Any, state: CargoState, seat: int, rng: random.Random) -> Action:
-    """The quick policy's action (quick_policy.py)."""
-    return quick_action(game, state, seat, rng)
 
 
 def policies(game: Any) -> dict[str, tuple[str, Callable[..., Action]]]:

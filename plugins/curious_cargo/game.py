@@ -24,13 +24,14 @@ from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
-from . import bots
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
+from .bots import QUICK_SUMMARY, evaluate, policies
 from .components import CuriousCargoContent, cell_name
 from .construction import Construction
 from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
+from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .set_up import SetUp, draft_order, set_up
@@ -384,13 +385,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     bot_playouts = 160
     bot_rollout_depth = 3
     bot_margin = 0.1
-    bot_summary = bots.QUICK_SUMMARY  # not the framework's generic line, which overstates it
+    bot_summary = QUICK_SUMMARY  # not the framework's generic line, which overstates it
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
-        return bots.evaluate(state)
+        return evaluate(state)
 
     def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
-        return bots.policies(self)
+        return policies(self)
 
     def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
-        return bots.bot_action(self, state, seat, rng)
+        return quick_action(self, state, seat, rng)

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 from dockyard import Action
 
 from .components import Cell, Dock, cell_name
-from .facility import DIRECTIONS, Facility, second_cell, tile_layers, tile_pieces
+from .facility import Facility
 from .rounds import pending, phase_name
+from .speed import tile_layers, tile_pieces
+from .tiles import DIRECTIONS, second_cell
 
 if TYPE_CHECKING:
     from .components import ConveyorTile
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 FAR = 20  # squares: farther than any port on a board (an end that cannot reach one)
 
 
-def bot_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
+def quick_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
     name = state.players[seat]
     decision = pending(state, seat)
     phase = phase_name(state)

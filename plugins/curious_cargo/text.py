@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from dockyard import Action
 from dockyard.words import plural
 
-from .facility import Facility, tile_pieces
+from .facility import Facility
 from .rounds import phase_name
 from .scoring import eligible, points, stars
+from .speed import tile_pieces
 from .state import RECEIVING, SHIPPING, CargoState, Truck
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def pieces_glyph(pieces: Any, splitter: bool = False) -> str:
 
 def _machine_ports(fac: Facility) -> dict[tuple[int, int], str]:
     """Machine square -> letters of the port colors on its edges."""
-    from .facility import OPPOSITE, neighbour
+    from .tiles import OPPOSITE, neighbour
 
     out: dict[tuple[int, int], str] = {}
     for m in fac.board.machines:
