@@ -16,7 +16,7 @@ import pytest
 from dockyard.loader import Content, ContentError, check_document, load
 from dockyard.plugins.curious_cargo import components as cc
 from dockyard.plugins.curious_cargo.components import Item, parse_cell
-from dockyard.plugins.curious_cargo.content_check import build as build_content
+from dockyard.plugins.curious_cargo.components import build as build_content
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -27,9 +27,8 @@ from dockyard.game import redeal
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
 from .bonuses import turn_order
 from .bots import QUICK_SUMMARY, evaluate, policies
-from .components import CuriousCargoContent, cell_name
+from .components import CuriousCargoContent, build, cell_name
 from .construction import Construction
-from .content_check import build
 from .default_rules import DefaultRules, rulebook_hook
 from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
