@@ -36,7 +36,16 @@ from .scoring import outcome
 from .set_up import SetUp, draft_order, set_up
 from .speed import MAX_TURNS, Caches
 from .state import CargoState, invariants, token_counts
-from .text import TOPICS, action_from_tree, announce, component_ids, describe, format_action, render
+from .text import (
+    TOPICS,
+    action_from_tree,
+    action_space,
+    announce,
+    component_ids,
+    describe,
+    format_action,
+    render,
+)
 from .trucking import TruckingPhase
 from .view import QUERY_PATHS, query, secrets, view
 
@@ -307,44 +316,7 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return secrets(state, seat)
 
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
-        """Every action that may ever be legal, for the RL action index (dockyard.interop): the
-        verbs in this order, each argument's values in this order (see the README)."""
-        from itertools import combinations
-
-        from dockyard.game import Tuples
-
-        from .components import cell_name
-
-        assert state.content is not None
-        content = state.content
-        tiles = [t.id for t in content.tiles]
-        trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
-        boards = [p.facility.board for p in state.seats]
-        columns = max(b.columns for b in boards)
-        rows = max(b.rows for b in boards)
-        cells = [cell_name((c, r)) for r in range(rows) for c in range(columns)]
-        colors = ["red", "blue", "purple"]
-        docks = range(1, 11)
-        loads = Tuples(c for k in range(1, 11) for c in combinations(docks, k))
-        trades = Tuples([("construction",)] + [("trucking", c) for c in colors])
-        return [
-            ("keep", trucks),
-            ("draw",),
-            ("place", tiles, cells, ["east", "south", "west", "north"]),
-            ("boost",),
-            ("splitter", colors, cells),
-            ("trade", trades),
-            ("end",),
-            ("play", trucks, list(state.players)),
-            ("discard", trucks),
-            ("recycle", ["a", "b"], ["a", "b"]),
-            ("dispatch",),
-            ("load", loads),
-            ("store", tiles, ["a", "b"]),
-            # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
-            # values (none by default: `p1: mulligan`)
-            *((rule.verb, *getattr(rule, "space", ())) for rule in self.house.values()),
-        ]
+        return action_space(state, self.house.values())
 
     def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
         """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,

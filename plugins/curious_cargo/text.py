@@ -1,6 +1,7 @@
 """Curious Cargo in words: the canonical text of actions (`format_action`, `action_from_tree`,
-`announce`), `show` (text drawings of facilities, Shipping sides, track and supply, by topic),
-and `show tile ID` (a Conveyor tile or a Truck card described).
+`announce`) and every action numbered for RL (`action_space`); `show` (text drawings of
+facilities, Shipping sides, track and supply, by topic) and `show tile ID` (a Conveyor tile or
+a Truck card described).
 
 What each seat may see is view.py's: these drawings show the other player only what the table
 shows (hand tiles and Truck cards are counted, not named; storage stacks show their top tile).
@@ -8,11 +9,15 @@ shows (hand tiles and Truck cards are counted, not named; storage stacks show th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from dockyard import Action
+from dockyard.game import Tuples
 from dockyard.words import plural
 
+from .components import cell_name
 from .facility import Facility
 from .rounds import phase_name
 from .scoring import eligible, points, stars
@@ -53,6 +58,42 @@ def announce(action: Action) -> str | None:
     if action.verb == "keep":
         return f"{action.player}: keep (a Truck card, in secret)"
     return None
+
+
+def action_space(state: CargoState, house: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal, for the RL action index (dockyard.interop): the
+    verbs in this order, each argument's values in this order (see the README), then the verbs
+    of the house rules in `house` (`cc_house_verbs`)."""
+    assert state.content is not None
+    content = state.content
+    tiles = [t.id for t in content.tiles]
+    trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
+    boards = [p.facility.board for p in state.seats]
+    columns = max(b.columns for b in boards)
+    rows = max(b.rows for b in boards)
+    cells = [cell_name((c, r)) for r in range(rows) for c in range(columns)]
+    colors = ["red", "blue", "purple"]
+    docks = range(1, 11)
+    loads = Tuples(c for k in range(1, 11) for c in combinations(docks, k))
+    trades = Tuples([("construction",)] + [("trucking", c) for c in colors])
+    return [
+        ("keep", trucks),
+        ("draw",),
+        ("place", tiles, cells, ["east", "south", "west", "north"]),
+        ("boost",),
+        ("splitter", colors, cells),
+        ("trade", trades),
+        ("end",),
+        ("play", trucks, list(state.players)),
+        ("discard", trucks),
+        ("recycle", ["a", "b"], ["a", "b"]),
+        ("dispatch",),
+        ("load", loads),
+        ("store", tiles, ["a", "b"]),
+        # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
+        # values (none by default: `p1: mulligan`)
+        *((rule.verb, *getattr(rule, "space", ())) for rule in house),
+    ]
 
 
 GLYPHS = {
