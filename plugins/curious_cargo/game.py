@@ -1,11 +1,17 @@
-"""Curious Cargo: the Game object, which ties the rulebook's parts together.
+"""Curious Cargo's Game: wiring only. Each module holds its part of the rulebook (the package
+docstring lists them); this one ties them together.
 
-Setup (`set_up`) and the card selection are set_up.py; a round is a Construction Phase (construction.py)
-then a Trucking Phase (trucking.py), each in turn order, with End of Phase Cleanup after
-each (rounds.py); End Game Triggers and Determining a Winner are scoring.py. Each action verb
-has one `why_not_<verb>` rule that both `check` and `legal_actions` use, and one `do_<verb>`
-that resolves it: the table below maps each verb to them. The rules a house rule may change
-are the hooks in hookspecs.py; the rulebook's own answers are `DefaultRules`.
+- `verbs`, the verb table (built by `bind`): each action verb -> (`why_not_<verb>`, the one rule
+  that says whether it is legal and if not why, and that `check` and `legal_actions` both ask;
+  `do_<verb>`, which resolves it). The rules are methods of the phase classes the Game is made
+  of (`SetUp`: set_up.py, `Construction`: construction.py, `TruckingPhase`: trucking.py, all on
+  `Rounds`: rounds.py), so a bound game asks its own house rules.
+- the phases of a round: card selection, then a Construction Phase and a Trucking Phase in turn
+  order, each followed by End of Phase Cleanup (rounds.py).
+- the rule hooks: hookspecs.py, the rulebook's answers `DefaultRules` (default_rules.py).
+- the legal actions of a turn, made once per player, side, phase and hand (speed.py).
+- everything else delegates: set_up.py, components/, view.py, text.py, picture.py, bots.py,
+  scoring.py, state.py.
 """
 
 from __future__ import annotations
