@@ -151,11 +151,10 @@ class Facility:
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return self.board.port_map
 
-    def active_docks(self) -> dict[Dock, str]:
-        """Every dock with an active connection, and the color of its line (speed.py works it
-        out once per placement, and after one placement traces again only the docks whose
-        lines looked at a square it changed)."""
-        return active_docks(self)
+    # `active_docks()`: every dock with an active connection, and the color of its line;
+    # speed.py works it out once per placement (and after one placement traces again only the
+    # docks whose lines looked at a square it changed), called as a method without a wrapper
+    active_docks = active_docks
 
     def _dock_line(self, dock: Dock) -> tuple[frozenset[Cell], str | None]:
         """The squares the line from `dock` looks at, and its color if it is active."""
