@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from dockyard.jsonpos import locate, syntax_problem
 from dockyard.loader import ContentError, load
-from dockyard.plugins.curious_cargo.content_check import build
+from dockyard.plugins.curious_cargo.components import build
 from dockyard.words import did_you_mean
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -16,7 +16,7 @@ import pytest
 from dockyard.loader import Content, ContentError, check_document, load
 from dockyard.plugins.curious_cargo import components as cc
 from dockyard.plugins.curious_cargo.components import Item, parse_cell
-from dockyard.plugins.curious_cargo.content_check import build as build_content
+from dockyard.plugins.curious_cargo.components import build as build_content
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -712,8 +712,8 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
 def test_flat_spots_beside_a_stack_taller_than_a_byte_holds() -> None:
     """Height differences are kept in bytes: one over 255 counts as 255, never as an error."""
     from dockyard import Session
-    from dockyard.plugins.curious_cargo.facility import SCAFFOLDING
     from dockyard.plugins.curious_cargo.speed import Caches
+    from dockyard.plugins.curious_cargo.tiles import SCAFFOLDING
 
     fac = Session("curious-cargo", seed=1).state.seats[0].facility
     caches = Caches()

@@ -10,11 +10,8 @@ import pytest
 from dockyard import IllegalAction
 from dockyard.plugins.curious_cargo.bonuses import give, move_forklift
 from dockyard.plugins.curious_cargo.components import Belt, ConveyorTile, Item, parse_cell
-from dockyard.plugins.curious_cargo.facility import Facility, tile_pieces
-from dockyard.plugins.curious_cargo.rounds import end_reasons
-from dockyard.plugins.curious_cargo.scoring import points, stars
-from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import (
+from dockyard.plugins.curious_cargo.facility import Facility
+from dockyard.plugins.curious_cargo.loading import (
     arrive,
     load,
     load_options,
@@ -22,6 +19,10 @@ from dockyard.plugins.curious_cargo.trucking import (
     start_loading,
     unload,
 )
+from dockyard.plugins.curious_cargo.rounds import end_reasons
+from dockyard.plugins.curious_cargo.scoring import points, stars
+from dockyard.plugins.curious_cargo.speed import tile_pieces
+from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
 from dockyard.queries import query
 from test_curious_cargo_rules import (
     board_for_tests,
@@ -514,7 +515,7 @@ def test_loading_completes_only_real_shipping_columns() -> None:
 
 
 def test_neighbours_lie_one_square_away_on_each_side() -> None:
-    from dockyard.plugins.curious_cargo.facility import neighbour
+    from dockyard.plugins.curious_cargo.tiles import neighbour
 
     here = parse_cell("d4")
     assert [neighbour(here, side) for side in "NESW"] == [

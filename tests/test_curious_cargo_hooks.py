@@ -11,9 +11,9 @@ from dockyard.bots import GreedyBot
 from dockyard.flow import reveal
 from dockyard.plugins.curious_cargo.bonuses import draw_tiles
 from dockyard.plugins.curious_cargo.facility import Facility
+from dockyard.plugins.curious_cargo.loading import load_options
 from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import load_options
 from dockyard.testing import Playout, Table, conservation
 from test_curious_cargo_rules import board_for_tests, finish_card_selection, straight
 

@@ -15,10 +15,12 @@ from dockyard.plugins.curious_cargo.components import (
     dock_cell,
     parse_cell,
 )
-from dockyard.plugins.curious_cargo.facility import Facility, Layer, second_cell, tile_pieces
+from dockyard.plugins.curious_cargo.facility import Facility
+from dockyard.plugins.curious_cargo.loading import arrive, load_options, unload
 from dockyard.plugins.curious_cargo.scoring import outcome, points
+from dockyard.plugins.curious_cargo.speed import tile_pieces
 from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, Truck
-from dockyard.plugins.curious_cargo.trucking import arrive, load_options, unload
+from dockyard.plugins.curious_cargo.tiles import Layer, second_cell
 from dockyard.queries import query
 
 GAME = "curious-cargo"

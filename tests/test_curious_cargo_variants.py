@@ -11,11 +11,10 @@ import pytest
 from dockyard import Action, Context, DockyardError, IllegalAction, Session
 from dockyard.core import visible
 from dockyard.language import ParseError
-from dockyard.plugins.curious_cargo.bookkeeping import token_counts
+from dockyard.plugins.curious_cargo.loading import play_truck
 from dockyard.plugins.curious_cargo.rounds import end_reasons
 from dockyard.plugins.curious_cargo.scoring import eligible, outcome, stars
-from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING
-from dockyard.plugins.curious_cargo.trucking import play_truck
+from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, token_counts
 from dockyard.plugins.curious_cargo.variants import BUS_CARD
 from dockyard.queries import query
 from dockyard.registry import registry

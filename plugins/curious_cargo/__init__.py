@@ -1,22 +1,28 @@
 """Curious Cargo (Ryan Courtney, Capstone Games 2020), with its 3-color variant and house rules.
 
-Modules follow the rulebook:
+Modules follow the rulebook, with the names every game uses for the same ideas:
 
-    components.py       the printed parts (frozen), from content/curious_cargo
-    content_check.py    building them: check_boards, check_pieces, check_shipping, check_setup
-    set_up.py           Setup, and the card selection of setup step 9
-    rounds.py           turn order, trading tokens, ending a turn, End of Phase Cleanup
-    construction.py     the Construction Phase's actions (draw, place, boost, Splitters)
-    trucking_phase.py   the Trucking Phase's actions (play, discard, recycle, dispatch, load)
-    trucking.py         Playing Trucks and Movement, Loading and Unloading
-    facility.py         player boards, Conveyor tiles, Active connections
-    bonuses.py          Bonuses and Bonus Tokens, the Turn Order track
-    scoring.py          End Game Triggers, Determining a Winner
-    game.py             the Game object: the verb -> (why-not, do) table
+    state.py            the State (plain data), component counts and invariants
+    components/         the printed parts (frozen, parts.py) and build(content) (builder.py,
+                        one checker per kind of document: check_boards, check_pieces, ...)
+    set_up.py           SETUP (set_up), and the card selection of setup step 9 (keep)
+    rounds.py           turn order, Trading Tokens, ending a turn, End of Phase Cleanup
+    construction.py     CONSTRUCTION PHASE: draw, place, boost, splitter
+    tiles.py            Playing a Conveyor Tile: how a tile lies (pure geometry)
+    facility.py         player boards, Scaffolding, Active Connections
+    trucking.py         TRUCKING PHASE: play, discard, recycle, dispatch, load
+    loading.py          Playing Trucks and Movement, Loading and Unloading
+    bonuses.py          BONUSES, Bonus Tokens, the Turn Order track
+    scoring.py          END GAME TRIGGERS, DETERMINING A WINNER
+    view.py             what a seat sees (view), expect queries, secrets
+    text.py             action text, the RL action index, show and show tile
+    picture.py          SVG pictures (picture_facility.py: a facility)
+    bots.py             the bots (quick_policy.py, heuristic.py) and the search's evaluation
     hookspecs.py        every rule a house rule can change; default_rules.py the rulebook's
-    variants.py         house rules, and the 3-color variant (its own module: a plugin on the hooks)
-    bookkeeping.py      expect queries, component counts and invariants (for the engine)
-    render.py, component_text.py, bots.py   what players see, and the bot
+    variants.py         house rules; night_shift.py the 3-color variant (a plugin on the hooks)
+    speed.py            every cache, each keyed on all it depends on
+    game.py             the Game: the verb -> (why_not_<verb>, do_<verb>) table, and methods
+                        that delegate to the modules above
 """
 
 from __future__ import annotations

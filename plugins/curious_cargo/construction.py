@@ -17,10 +17,11 @@ from dockyard.words import plural, with_article
 
 from .bonuses import draw_tiles, give, move_forklift, tell_drawn, to_supply
 from .components import Cell, Item, cell_name, parse_cell
-from .facility import DIRECTIONS, Facility, second_cell
+from .facility import Facility
 from .rounds import CONSTRUCTION_ONLY, Rounds, in_turn, turn_guard
 from .speed import Caches, place_actions
 from .state import CargoState
+from .tiles import DIRECTIONS, second_cell
 
 NOT_CONSTRUCTION = "that is a Construction Phase action"
 

@@ -11,85 +11,10 @@ active connection, on either street.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from .components import Board, Cell, ConveyorTile, Dock
-
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
-DIRECTIONS = ("east", "south", "west", "north")  # where square B lies from square A
-_TURNS = {"east": 0, "south": 1, "west": 2, "north": 3}  # quarter turns clockwise
-_CLOCKWISE = ("N", "E", "S", "W")
-
-# One visible piece in a square: its color and the sides it joins.
-Piece = tuple[str, tuple[str, ...]]
-
-
-def rotate(side: str, turns: int) -> str:
-    return _CLOCKWISE[(_CLOCKWISE.index(side) + turns) % 4]
-
-
-def neighbour(cell: Cell, side: str) -> Cell:
-    dx, dy = STEP[side]
-    return (cell[0] + dx, cell[1] + dy)
-
-
-_B_SIDE = {d: rotate("E", _TURNS[d]) for d in DIRECTIONS}  # the side of A that B lies on
-
-
-def second_cell(anchor: Cell, direction: str) -> Cell:
-    dx, dy = STEP[_B_SIDE[direction]]
-    return (anchor[0] + dx, anchor[1] + dy)
-
-
-@cache
-def tile_pieces(
-    tile: ConveyorTile, face: str, direction: str
-) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
-    """The pieces a tile shows on square A and on square B when laid pointing `direction`."""
-    turns = _TURNS[direction]
-    inner_a, inner_b = rotate("E", turns), rotate("W", turns)
-    a: list[Piece] = []
-    b: list[Piece] = []
-    for belt in tile.face(face):
-        (h1, s1), (h2, s2) = (end.split(".") for end in belt.ends)
-        w1, w2 = rotate(s1, turns), rotate(s2, turns)
-        if h1 == h2:
-            (a if h1 == "A" else b).append((belt.color, (w1, w2)))
-        else:
-            a_side, b_side = (w1, w2) if h1 == "A" else (w2, w1)
-            a.append((belt.color, (a_side, inner_a)))
-            b.append((belt.color, (inner_b, b_side)))
-    return tuple(a), tuple(b)
-
-
-def splitter_piece(color: str) -> tuple[Piece, ...]:
-    return ((color, ("N", "E", "S", "W")),)
-
-
-@dataclass(frozen=True, slots=True)
-class Layer:
-    """One thing in a square's stack: half of a tile, a Splitter, or Scaffolding."""
-
-    kind: str  # "tile", "splitter", "scaffolding"
-    ref: str  # tile id, splitter color, or ""
-    half: str = ""  # "A" or "B" for tiles
-    direction: str = ""
-    pieces: tuple[Piece, ...] = ()
-
-
-SCAFFOLDING = Layer("scaffolding", "")
-
-
-@cache
-def tile_layers(tile: ConveyorTile, face: str, direction: str) -> tuple[Layer, Layer]:
-    """The layers a tile puts on square A and on square B when laid pointing `direction`
-    (values: made once, stacked wherever the tile goes)."""
-    pieces_a, pieces_b = tile_pieces(tile, face, direction)
-    return (
-        Layer("tile", tile.id, "A", direction, pieces_a),
-        Layer("tile", tile.id, "B", direction, pieces_b),
-    )
+from .speed import active_docks, tile_layers
+from .tiles import OPPOSITE, SCAFFOLDING, Layer, Piece, neighbour, second_cell, splitter_piece
 
 
 @dataclass(slots=True, weakref_slot=True)
@@ -99,7 +24,7 @@ class Facility:
     # laid on it (so a copy of the facility shares every stack)
     stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
     version: int = 0  # counts placements: caches of derived facts key on it
-    # caches, not state: (version, active docks, the squares each dock's line looked at and
+    # speed.py's, not state: (version, active docks, the squares each dock's line looked at and
     # its color if active, in the order of board.docks) once worked out ...
     active_cache: (
         tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...], tuple[str | None, ...]] | None
@@ -226,31 +151,10 @@ class Facility:
     def _ports(self) -> dict[tuple[Cell, str], str]:
         return self.board.port_map
 
-    def active_docks(self) -> dict[Dock, str]:
-        """Every dock with an active connection, and the color of its line (worked out once
-        per placement: every change of the stacks counts in `version`). After one placement
-        only the docks whose lines looked at a square it changed are traced again."""
-        cached = self.active_cache
-        if cached is not None and cached[0] == self.version:
-            return dict(cached[1])
-        docks = self.board.docks
-        if cached is not None and cached[0] == self.version - 1 and self.touched[0] == self.version:
-            # one placement since: only the docks whose lines looked at a square it changed
-            changed = self.touched[1]
-            looked = list(cached[2])
-            colors = list(cached[3])
-            for i, before in enumerate(cached[2]):
-                if not before.isdisjoint(changed):
-                    looked[i], colors[i] = self._dock_line(docks[i])
-        else:
-            looked, colors = [], []
-            for dock in docks:
-                probed, color = self._dock_line(dock)
-                looked.append(probed)
-                colors.append(color)
-        active = {docks[i]: color for i, color in enumerate(colors) if color is not None}
-        self.active_cache = (self.version, active, tuple(looked), tuple(colors))
-        return dict(active)
+    # `active_docks()`: every dock with an active connection, and the color of its line;
+    # speed.py works it out once per placement (and after one placement traces again only the
+    # docks whose lines looked at a square it changed), called as a method without a wrapper
+    active_docks = active_docks
 
     def _dock_line(self, dock: Dock) -> tuple[frozenset[Cell], str | None]:
         """The squares the line from `dock` looks at, and its color if it is active."""

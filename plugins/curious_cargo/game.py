@@ -1,16 +1,21 @@
-"""Curious Cargo: the Game object, which ties the rulebook's parts together.
+"""Curious Cargo's Game: wiring only. Each module holds its part of the rulebook (the package
+docstring lists them); this one ties them together.
 
-Setup and the card selection are set_up.py; a round is a Construction Phase (construction.py)
-then a Trucking Phase (trucking_phase.py), each in turn order, with End of Phase Cleanup after
-each (rounds.py); End Game Triggers and Determining a Winner are scoring.py. Each action verb
-has one `why_not_<verb>` rule that both `check` and `legal_actions` use, and one `do_<verb>`
-that resolves it: the table below maps each verb to them. The rules a house rule may change
-are the hooks in hookspecs.py; the rulebook's own answers are `DefaultRules`.
+- `verbs`, the verb table (built by `bind`): each action verb -> (`why_not_<verb>`, the one rule
+  that says whether it is legal and if not why, and that `check` and `legal_actions` both ask;
+  `do_<verb>`, which resolves it). The rules are methods of the phase classes the Game is made
+  of (`SetUp`: set_up.py, `Construction`: construction.py, `TruckingPhase`: trucking.py, all on
+  `Rounds`: rounds.py), so a bound game asks its own house rules.
+- the phases of a round: card selection, then a Construction Phase and a Trucking Phase in turn
+  order, each followed by End of Phase Cleanup (rounds.py).
+- the rule hooks: hookspecs.py, the rulebook's answers `DefaultRules` (default_rules.py).
+- the legal actions of a turn, made once per player, side, phase and hand (speed.py).
+- everything else delegates: set_up.py, components/, view.py, text.py, picture.py, bots.py,
+  scoring.py, state.py.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -20,24 +25,35 @@ from operator import attrgetter
 from types import MethodType, ModuleType
 from typing import Any, ClassVar
 
-from dockyard import Action, Context, Outcome
+from dockyard import Action, Context, Outcome, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
 from . import INFO
 from .bonuses import turn_order
-from .bookkeeping import invariants, query, token_counts
-from .components import CuriousCargoContent, cell_name
+from .bots import QUICK_SUMMARY, evaluate, policies
+from .components import CuriousCargoContent, build, cell_name
 from .construction import Construction
-from .content_check import build
 from .default_rules import DefaultRules
+from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
-from .set_up import SetUp, draft_order
+from .set_up import SetUp, draft_order, set_up
 from .speed import MAX_TURNS, Caches
-from .state import CargoState
-from .trucking_phase import TruckingPhase
+from .state import CargoState, invariants, token_counts
+from .text import (
+    TOPICS,
+    action_from_tree,
+    action_space,
+    announce,
+    component_ids,
+    describe,
+    format_action,
+    render,
+)
+from .trucking import TruckingPhase
+from .view import QUERY_PATHS, query, secrets, view
 
 VERBS = (
     "keep",
@@ -79,37 +95,10 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         "STACK": "a storage stack (a or b)",
         "TOKEN": "a token kind (construction or trucking)",
     }
-    query_paths = (
-        ("bag", "tiles left in the draw bag"),
-        ("deck", "Truck cards left in the deck"),
-        ("order", "the turn order, as p1,p2"),
-        ("supply.construction", "construction tokens left in the supply"),
-        ("supply.trucking", "trucking tokens left in the supply"),
-        ("supply.splitters.COLOR", "splitters of that color left in the supply"),
-        ("supply.goods.COLOR", "goods of that color left in the box"),
-        ("P.forklift", "P's forklift: active connections made"),
-        ("P.shipped", "goods P has shipped (P.shipped.COLOR: of one color)"),
-        ("P.received", "goods P has received (P.received.COLOR: of one color)"),
-        ("P.splitters", "P's splitters (P.splitters.COLOR: of one color)"),
-        ("P.construction", "P's construction tokens"),
-        ("P.trucking", "P's trucking tokens"),
-        ("P.scaffolding", "P's scaffolding"),
-        ("P.hand", "tiles in P's hand"),
-        ("P.trucks", "Truck cards in P's hand"),
-        ("P.storage.STACK", "tiles in P's storage stack a or b"),
-        ("P.stars", "P's stars"),
-        ("P.eligible", "true when P may win (a good of every type shipped)"),
-        ("P.points", "P's points (P.points.shipping, .receiving, .tokens, .track, .bonus)"),
-        ("P.connections", "P's active connections"),
-        ("P.street.shipping", "P's Shipping street: truck07@3:red,-,blue ..."),
-        ("P.street.receiving", "P's Receiving street, written the same way"),
-        ("P.stack.CELL", "the height of the stack on that square of P's facility"),
-    )
+    query_paths = QUERY_PATHS
 
     def __init__(self) -> None:
-        self.hook = (
-            self.rulebook_hook()
-        )  # unbound: the rulebook alone (sessions bind their plugins)
+        self.hook = self.rulebook_hook()  # unbound: the rulebook alone (sessions bind plugins)
         self.bind()
 
     def bind(self) -> None:
@@ -153,6 +142,9 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def build_content(self, content: Any) -> CuriousCargoContent:
         return build(content)
+
+    def setup(self, setup: Setup, ctx: Context) -> CargoState:
+        return set_up(self, setup, ctx)
 
     def legal_actions(self, state: CargoState, player: int) -> list[Action]:
         return self._legal(state, player, placements=True)
@@ -279,34 +271,18 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return outcome(state, self.hook)
 
     def announce(self, action: Action) -> str | None:
-        """The Truck cards kept in the draft are secret: everyone sees that a card was kept."""
-        if action.verb == "keep":
-            return f"{action.player}: keep (a Truck card, in secret)"
-        return None
+        return announce(action)
 
     def format_action(self, action: Action) -> str:
-        v, a = action.verb, action.args
-        if v == "place":
-            body = f"place {a[0]} {a[1]} {a[2]}"
-        elif v == "play":
-            body = f"play {a[0]} to {a[1]}"
-        else:
-            body = " ".join([v, *map(str, a)])
-        return f"{action.player}: {body}"
+        return format_action(action)
 
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
-        if verb in ("load", "recycle"):
-            return verb, tuple(sorted(args))
-        return verb, tuple(args)
+        return action_from_tree(verb, args)
 
     def view(self, state: CargoState, viewer: int | None) -> dict[str, Any]:
-        from .render import view
-
         return view(state, viewer, self.hook)
 
     def render(self, state: CargoState, viewer: int | None, topic: str = "") -> str:
-        from .render import render
-
         return render(state, viewer, topic, self.hook)
 
     def picture(self, state: CargoState, viewer: int | None) -> Any:
@@ -321,18 +297,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return [points(state, p, self.hook)["total"] for p in state.seats]
 
     def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
-        from .component_text import describe
-
         return describe(state, ident)
 
     def component_ids(self, state: CargoState) -> list[str]:
-        from .component_text import component_ids
-
         return component_ids(state)
 
     def topics(self) -> tuple[str, ...]:
-        from .render import TOPICS
-
         return TOPICS
 
     def query(self, state: CargoState, path: str) -> Any:
@@ -345,49 +315,10 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
         return token_counts(state)
 
     def secrets(self, state: CargoState, seat: int) -> list[str]:
-        """What only `seat` may know: the tiles in hand and the Truck cards in hand."""
-        player = state.seats[seat]
-        return list(player.hand) + list(player.trucks) + list(player.draft)
+        return secrets(state, seat)
 
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
-        """Every action that may ever be legal, for the RL action index (dockyard.interop): the
-        verbs in this order, each argument's values in this order (see the README)."""
-        from itertools import combinations
-
-        from dockyard.game import Tuples
-
-        from .components import cell_name
-
-        assert state.content is not None
-        content = state.content
-        tiles = [t.id for t in content.tiles]
-        trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
-        boards = [p.facility.board for p in state.seats]
-        columns = max(b.columns for b in boards)
-        rows = max(b.rows for b in boards)
-        cells = [cell_name((c, r)) for r in range(rows) for c in range(columns)]
-        colors = ["red", "blue", "purple"]
-        docks = range(1, 11)
-        loads = Tuples(c for k in range(1, 11) for c in combinations(docks, k))
-        trades = Tuples([("construction",)] + [("trucking", c) for c in colors])
-        return [
-            ("keep", trucks),
-            ("draw",),
-            ("place", tiles, cells, ["east", "south", "west", "north"]),
-            ("boost",),
-            ("splitter", colors, cells),
-            ("trade", trades),
-            ("end",),
-            ("play", trucks, list(state.players)),
-            ("discard", trucks),
-            ("recycle", ["a", "b"], ["a", "b"]),
-            ("dispatch",),
-            ("load", loads),
-            ("store", tiles, ["a", "b"]),
-            # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
-            # values (none by default: `p1: mulligan`)
-            *((rule.verb, *getattr(rule, "space", ())) for rule in self.house.values()),
-        ]
+        return action_space(state, self.house.values())
 
     def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
         """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,
@@ -427,26 +358,13 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     bot_playouts = 160
     bot_rollout_depth = 3
     bot_margin = 0.1
-    bot_summary = (  # bots.py, `greedy`: not the framework's generic line, which overstates it
-        "quick and careless (for simulations): picks a kind of move at random, then places "
-        "tiles greedily"
-    )
+    bot_summary = QUICK_SUMMARY  # not the framework's generic line, which overstates it
 
     def bot_evaluate(self, state: CargoState) -> list[float]:
-        """Each seat's chance of winning as `heuristic.value` sees the table."""
-        from .heuristic import value
-
-        lead = value(state, 0) - value(state, 1)
-        first = 1.0 / (1.0 + math.exp(-lead / 8.0))
-        return [first, 1.0 - first]
+        return evaluate(state)
 
     def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
-        """`heuristic` (heuristic.py), the game's best quick bot and `mcts`'s rollouts."""
-        from .heuristic import SUMMARY, heuristic_action
-
-        return {"heuristic": (SUMMARY, partial(heuristic_action, self))}
+        return policies(self)
 
     def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
-        from .bots import bot_action
-
-        return bot_action(self, state, seat, rng)
+        return quick_action(self, state, seat, rng)

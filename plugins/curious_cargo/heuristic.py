@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from dockyard import Action, Context
 
-from .bots import FAR, _best_placement
+from .quick_policy import FAR, _best_placement
 from .rounds import pending, phase_name
 from .scoring import shipped_total
 from .state import SHIPPING

@@ -10,7 +10,8 @@ from dockyard.svg import Svg, fill, ink
 from dockyard.words import plural
 
 from .components import STREET_SPACES, CuriousCargoContent, TruckCard, cell_name
-from .facility import splitter_piece, tile_pieces
+from .speed import tile_pieces
+from .tiles import splitter_piece
 
 C = 34  # a square of the board
 DOCK = 18  # the dock column on each side of the grid

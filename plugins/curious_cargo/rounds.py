@@ -17,8 +17,8 @@ from dockyard import Context, Decision, Game
 from dockyard import flow as flowlib
 
 from .bonuses import cannot_trade, to_supply, trade, turn_order, why_not_trade
+from .loading import start_loading
 from .state import CargoState, Turn
-from .trucking import start_loading
 
 PHASE_NAMES = ("card selection", "construction", "trucking")
 Rule = TypeVar("Rule", bound=Callable[..., "str | None"])

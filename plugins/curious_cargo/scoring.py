@@ -1,4 +1,4 @@
-"""End Game Triggers, Determining a Winner, and the bookkeeping that proves nothing is lost."""
+"""End Game Triggers, Determining a Winner (stars, eligibility, points, the outcome)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from dockyard import Context, DockyardError, Rng, Setup
+from dockyard import Context, DockyardError, Game, Rng, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState
 from dockyard.words import plural
@@ -54,8 +54,103 @@ def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[s
     return rest + [i for i in reversed(top) if i in ids]
 
 
+def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
+    """The table of a new game (`Game.setup`): the components chosen (`Table`, which
+    `cc_components` may change), laid out, and the Truck cards dealt."""
+    cc: CuriousCargoContent = setup.content.built
+    opts = setup.options
+    table = Table(board=int(opts.get("board", cc.setup.board)), goods=dict(cc.supply.goods))
+    setup.hook.cc_components(table=table, content=cc, options=opts)
+    if table.board not in cc.boards:  # an option naming a board this content lacks
+        known = ", ".join(map(str, sorted(cc.boards)))
+        raise DockyardError(f"there is no board {table.board!r} (the boards: {known})")
+    side = cc.shipping_boards[table.side]
+    rules = {
+        k: getattr(cc.setup, k)
+        for k in (
+            "construction_actions",
+            "boost_actions",
+            "truck_ap",
+            "dispatch_ap",
+            "token_limit",
+            "deal",
+            "keep",
+        )
+    }
+    rules["first_game"] = int(bool(opts.get("first_game")))
+    rules["scaffolding"] = cc.supply.scaffolding
+    board = cc.boards[table.board]
+    rng = Rng(setup.seed)
+    state = CargoState(
+        list(setup.players),
+        rng,
+        FlowState(),
+        content=cc,
+        face=table.face,
+        side=side,
+        rules=rules,
+    )
+    extra = [c for cards in setup.hook.cc_truck_cards(content=cc, options=opts) for c in cards]
+    state.extra_trucks = {c.id: c for c in extra}
+    # Supply: tokens; Splitters of the colors in play (the others go back to the box).
+    in_play = table.splitter_colors if table.splitter_colors is not None else side.colors
+    state.construction = cc.supply.construction
+    state.trucking = cc.supply.trucking
+    state.splitters = {c: n for c, n in cc.supply.splitters.items() if c in in_play}
+    state.boxed_splitters = {c: n for c, n in cc.supply.splitters.items() if c not in in_play}
+    state.goods_total = dict(table.goods)
+    state.goods_box = dict(table.goods)
+    state.goods_removed = {c: 0 for c in table.goods}
+    for name in setup.players:
+        player = Player(name, Facility(board))
+        player.scaffolding = rules["scaffolding"]
+        player.splitters = {c: 0 for c in side.colors}
+        for color in side.colors:  # fill the Shipping side of the Shipping board
+            need = len(side.ship_values)
+            state.goods_box[color] -= need
+            player.shipped[color] = 0
+            player.received[color] = 0
+        state.seats.append(player)
+    # Forklifts on 0, the first player on top.
+    for i, player in enumerate(state.seats):
+        player.forklift_height = len(state.seats) - i
+    state.height_counter = len(state.seats)
+    state.bag = _stacked([t.id for t in cc.tiles], cc.setup.bag_top, rng)
+    if table.bag_size is not None and table.bag_size < len(state.bag):  # the rest boxed
+        cut = len(state.bag) - table.bag_size
+        state.discarded_tiles.extend(state.bag[:cut])
+        del state.bag[:cut]
+    deck = [t.id for t in cc.trucks] + [c.id for c in extra]
+    state.truck_tiles = set(deck)
+    state.deck = _stacked(deck, cc.setup.deck_top, rng)
+    if table.deck_size is not None and table.deck_size < len(state.deck):
+        cut = len(state.deck) - table.deck_size
+        for card in state.deck[:cut]:  # boxed: the card and its Truck tile leave the game
+            state.discarded_cards.append(card)
+            state.truck_tiles.discard(card)
+            state.removed_trucks.append(card)
+        del state.deck[:cut]
+    for player in state.seats:
+        n = draw_trucks(state, player, rules["deal"])
+        if not _drafting(state):
+            ctx.emit("deal", player.name, f"{player.name} is dealt {plural(n, 'Truck card')}")
+            tell_drawn(ctx, player, player.trucks, n)
+        else:
+            player.draft = player.trucks[-n:]
+            del player.trucks[-n:]
+            ctx.emit(
+                "deal",
+                player.name,
+                f"{player.name} is dealt {plural(n, 'Truck card')} to choose from",
+            )
+            tell_drawn(ctx, player, player.draft, n)
+    setup.hook.cc_setup(state=state, ctx=ctx)
+    flowlib.start(game, state, ctx)
+    return state
+
+
 class SetUp(Rounds):
-    """Setup and the card selection of setup step 9."""
+    """The card selection of setup step 9, and the set-up's choice of board."""
 
     def setup_choices(self, content: Any) -> dict[str, dict[str, Any]]:
         """The board in play (setup step 1) is a choice: by its number or its name, among the
@@ -67,98 +162,6 @@ class SetUp(Rounds):
             words[str(number)] = number
             words.setdefault(board.name, number)
         return {"board": words}
-
-    def setup(self, setup: Setup, ctx: Context) -> CargoState:
-        cc: CuriousCargoContent = setup.content.built
-        opts = setup.options
-        table = Table(board=int(opts.get("board", cc.setup.board)), goods=dict(cc.supply.goods))
-        setup.hook.cc_components(table=table, content=cc, options=opts)
-        if table.board not in cc.boards:  # an option naming a board this content lacks
-            known = ", ".join(map(str, sorted(cc.boards)))
-            raise DockyardError(f"there is no board {table.board!r} (the boards: {known})")
-        side = cc.shipping_boards[table.side]
-        rules = {
-            k: getattr(cc.setup, k)
-            for k in (
-                "construction_actions",
-                "boost_actions",
-                "truck_ap",
-                "dispatch_ap",
-                "token_limit",
-                "deal",
-                "keep",
-            )
-        }
-        rules["first_game"] = int(bool(opts.get("first_game")))
-        rules["scaffolding"] = cc.supply.scaffolding
-        board = cc.boards[table.board]
-        rng = Rng(setup.seed)
-        state = CargoState(
-            list(setup.players),
-            rng,
-            FlowState(),
-            content=cc,
-            face=table.face,
-            side=side,
-            rules=rules,
-        )
-        extra = [c for cards in setup.hook.cc_truck_cards(content=cc, options=opts) for c in cards]
-        state.extra_trucks = {c.id: c for c in extra}
-        # Supply: tokens; Splitters of the colors in play (the others go back to the box).
-        in_play = table.splitter_colors if table.splitter_colors is not None else side.colors
-        state.construction = cc.supply.construction
-        state.trucking = cc.supply.trucking
-        state.splitters = {c: n for c, n in cc.supply.splitters.items() if c in in_play}
-        state.boxed_splitters = {c: n for c, n in cc.supply.splitters.items() if c not in in_play}
-        state.goods_total = dict(table.goods)
-        state.goods_box = dict(table.goods)
-        state.goods_removed = {c: 0 for c in table.goods}
-        for name in setup.players:
-            player = Player(name, Facility(board))
-            player.scaffolding = rules["scaffolding"]
-            player.splitters = {c: 0 for c in side.colors}
-            for color in side.colors:  # fill the Shipping side of the Shipping board
-                need = len(side.ship_values)
-                state.goods_box[color] -= need
-                player.shipped[color] = 0
-                player.received[color] = 0
-            state.seats.append(player)
-        # Forklifts on 0, the first player on top.
-        for i, player in enumerate(state.seats):
-            player.forklift_height = len(state.seats) - i
-        state.height_counter = len(state.seats)
-        state.bag = _stacked([t.id for t in cc.tiles], cc.setup.bag_top, rng)
-        if table.bag_size is not None and table.bag_size < len(state.bag):  # the rest boxed
-            cut = len(state.bag) - table.bag_size
-            state.discarded_tiles.extend(state.bag[:cut])
-            del state.bag[:cut]
-        deck = [t.id for t in cc.trucks] + [c.id for c in extra]
-        state.truck_tiles = set(deck)
-        state.deck = _stacked(deck, cc.setup.deck_top, rng)
-        if table.deck_size is not None and table.deck_size < len(state.deck):
-            cut = len(state.deck) - table.deck_size
-            for card in state.deck[:cut]:  # boxed: the card and its Truck tile leave the game
-                state.discarded_cards.append(card)
-                state.truck_tiles.discard(card)
-                state.removed_trucks.append(card)
-            del state.deck[:cut]
-        for player in state.seats:
-            n = draw_trucks(state, player, rules["deal"])
-            if not _drafting(state):
-                ctx.emit("deal", player.name, f"{player.name} is dealt {plural(n, 'Truck card')}")
-                tell_drawn(ctx, player, player.trucks, n)
-            else:
-                player.draft = player.trucks[-n:]
-                del player.trucks[-n:]
-                ctx.emit(
-                    "deal",
-                    player.name,
-                    f"{player.name} is dealt {plural(n, 'Truck card')} to choose from",
-                )
-                tell_drawn(ctx, player, player.draft, n)
-        setup.hook.cc_setup(state=state, ctx=ctx)
-        flowlib.start(self, state, ctx)
-        return state
 
     def why_not_keep(self, state: CargoState, seat: int, card: str) -> str | None:
         if phase_name(state) != "card selection":

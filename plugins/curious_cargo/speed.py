@@ -1,6 +1,13 @@
 """Curious Cargo's speed caches: facts and actions worked out once and looked up after, never
-part of a state. Each is keyed on everything its answer depends on (plugins/README.md,
-"Caches", lists them):
+part of a state, and the only place the game keeps any. Each is keyed on everything its answer
+depends on (plugins/README.md, "Caches", lists them):
+
+- `tile_pieces`, `tile_layers`: what a tile shows on its two squares (tiles.py), keyed on the
+  tile (a frozen value), the face and the direction: made once for every game.
+- `active_docks`: a facility's active connections, kept on the facility itself
+  (`Facility.active_cache`) with its `version` (every placement counts one) and worked out
+  again only when that changed; after one placement only the docks whose lines looked at a
+  square it changed are traced again.
 
 - `place_actions`: the `place` actions of a player's name and a tile on every spot of a
   board, for every game in the process, keyed on the board (kept, so its id stays its own),
@@ -23,7 +30,11 @@ from typing import Any
 
 from dockyard import Action
 
-from .facility import Facility
+from .tiles import tile_layers as _tile_layers
+from .tiles import tile_pieces as _tile_pieces
+
+tile_pieces = cache(_tile_pieces)
+tile_layers = cache(_tile_layers)
 
 MAX_TURNS = 1_000  # turns' candidate actions kept per bound game (then forgotten at once)
 
@@ -68,7 +79,7 @@ class Caches:
         # latest first
         self.spots: list[list[Any]] = []
 
-    def flat_spots(self, fac: Facility, scaffolding: int) -> list[int]:
+    def flat_spots(self, fac: Any, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand (see `flat`)."""
         flat = self.flat(fac, scaffolding)
@@ -77,7 +88,7 @@ class Caches:
             found[1] = list(compress(range(len(flat)), flat))
         return found[1]  # type: ignore[no-any-return]
 
-    def flat(self, fac: Facility, scaffolding: int) -> bytes:
+    def flat(self, fac: Any, scaffolding: int) -> bytes:
         """For each spot of `board.tile_spots`, can a tile lie flat there with the Scaffolding
         at hand (1) or not (0): the same test as `why_not_place`. The squares' differences in
         height are worked out once per facility state (the last four facilities are
@@ -107,7 +118,7 @@ class Caches:
             found = by_scaffolding[scaffolding] = [flat, None]
         return found[0]  # type: ignore[no-any-return]
 
-    def _fresh(self, fac: Facility) -> list[Any]:
+    def _fresh(self, fac: Any) -> list[Any]:
         number, pairs, _ = fac.board.spot_pairs
         heights = [0] * len(number)
         for cell, stack in fac.stacks.items():
@@ -119,7 +130,7 @@ class Caches:
         return entry
 
     @staticmethod
-    def _update(fac: Facility, entry: list[Any]) -> None:
+    def _update(fac: Any, entry: list[Any]) -> None:
         number, pairs, on = fac.board.spot_pairs
         heights, diffs = entry[2], entry[3]
         version = fac.version
@@ -149,3 +160,29 @@ def _at_most(scaffolding: int) -> bytes:
     """The table turning a height difference into 1 when `scaffolding` (under 255) covers it,
     else 0 (255 stands for 255 or more: never covered)."""
     return bytes(int(d <= scaffolding) for d in range(256))
+
+
+def active_docks(fac: Any) -> dict[Any, str]:
+    """Every dock of facility `fac` with an active connection, and the color of its line
+    (`Facility.active_docks`): kept on the facility with its version (`fac.active_cache`)."""
+    cached = fac.active_cache
+    if cached is not None and cached[0] == fac.version:
+        return dict(cached[1])
+    docks = fac.board.docks
+    if cached is not None and cached[0] == fac.version - 1 and fac.touched[0] == fac.version:
+        # one placement since: only the docks whose lines looked at a square it changed
+        changed = fac.touched[1]
+        looked = list(cached[2])
+        colors = list(cached[3])
+        for i, before in enumerate(cached[2]):
+            if not before.isdisjoint(changed):
+                looked[i], colors[i] = fac._dock_line(docks[i])
+    else:
+        looked, colors = [], []
+        for dock in docks:
+            probed, color = fac._dock_line(dock)
+            looked.append(probed)
+            colors.append(color)
+    active = {docks[i]: color for i, color in enumerate(colors) if color is not None}
+    fac.active_cache = (fac.version, active, tuple(looked), tuple(colors))
+    return dict(active)

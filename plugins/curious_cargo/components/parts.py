@@ -1,11 +1,6 @@
-"""Curious Cargo's components: the frozen, typed content the rules play with.
-
-`content_check.build` turns the schema-checked documents of content/curious_cargo/ into these
-objects and checks what a schema cannot say, one checker per kind of document (check_boards,
-check_pieces, check_shipping, check_setup): geometry (ports face teal cells, every dock can be
-reached), component counts from the rulebook (75 Conveyor tiles, 25 Truck cards), and references
-between files.
-content/curious_cargo/README.md describes every file and convention used here.
+"""Curious Cargo's printed parts: the frozen, typed content the rules play with (builder.py
+makes them from content/curious_cargo/; content/curious_cargo/README.md describes every file and
+convention used here).
 
 Geometry in one breath: a player board is a grid of `columns` x 10 cells, named like chess
 squares ("a1" is bottom-left; in Python a Cell is `(col, row)`, 0-based). The Shipping street runs

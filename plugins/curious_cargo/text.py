@@ -1,22 +1,99 @@
-"""What a player sees: views (data) and text drawings of facilities, boards, track and supply.
+"""Curious Cargo in words: the canonical text of actions (`format_action`, `action_from_tree`,
+`announce`) and every action numbered for RL (`action_space`); `show` (text drawings of
+facilities, Shipping sides, track and supply, by topic) and `show tile ID` (a Conveyor tile or
+a Truck card described).
 
-Hidden from the other player: tiles and Truck cards in hand, the cards dealt at setup, the order
-of the bag and the deck. Storage stacks show only their top tile, as on the table.
+What each seat may see is view.py's: these drawings show the other player only what the table
+shows (hand tiles and Truck cards are counted, not named; storage stacks show their top tile).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
+from dockyard import Action
+from dockyard.game import Tuples
 from dockyard.words import plural
 
 from .components import cell_name
 from .facility import Facility
 from .rounds import phase_name
 from .scoring import eligible, points, stars
-from .state import RECEIVING, SHIPPING, CargoState, Player, Truck
+from .speed import tile_pieces
+from .state import RECEIVING, SHIPPING, CargoState, Truck
+
+if TYPE_CHECKING:
+    from .components import Belt, ConveyorTile, TruckCard
 
 TOPICS = ("board", "facility", "shipping", "track", "supply", "hand", "trucks", "score")
+
+
+# ---- actions ----------------------------------------------------------------------------------
+
+
+def format_action(action: Action) -> str:
+    """The canonical text of an action: `p1: place t12 c4 east`, `p1: play truck07 to p2`."""
+    v, a = action.verb, action.args
+    if v == "place":
+        body = f"place {a[0]} {a[1]} {a[2]}"
+    elif v == "play":
+        body = f"play {a[0]} to {a[1]}"
+    else:
+        body = " ".join([v, *map(str, a)])
+    return f"{action.player}: {body}"
+
+
+def action_from_tree(verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
+    """A parsed action's verb and arguments: the docks of `load` and the stacks of `recycle`
+    in order, so that each action has one text."""
+    if verb in ("load", "recycle"):
+        return verb, tuple(sorted(args))
+    return verb, tuple(args)
+
+
+def announce(action: Action) -> str | None:
+    """The Truck cards kept in the draft are secret: everyone sees that a card was kept."""
+    if action.verb == "keep":
+        return f"{action.player}: keep (a Truck card, in secret)"
+    return None
+
+
+def action_space(state: CargoState, house: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal, for the RL action index (dockyard.interop): the
+    verbs in this order, each argument's values in this order (see the README), then the verbs
+    of the house rules in `house` (`cc_house_verbs`)."""
+    assert state.content is not None
+    content = state.content
+    tiles = [t.id for t in content.tiles]
+    trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
+    boards = [p.facility.board for p in state.seats]
+    columns = max(b.columns for b in boards)
+    rows = max(b.rows for b in boards)
+    cells = [cell_name((c, r)) for r in range(rows) for c in range(columns)]
+    colors = ["red", "blue", "purple"]
+    docks = range(1, 11)
+    loads = Tuples(c for k in range(1, 11) for c in combinations(docks, k))
+    trades = Tuples([("construction",)] + [("trucking", c) for c in colors])
+    return [
+        ("keep", trucks),
+        ("draw",),
+        ("place", tiles, cells, ["east", "south", "west", "north"]),
+        ("boost",),
+        ("splitter", colors, cells),
+        ("trade", trades),
+        ("end",),
+        ("play", trucks, list(state.players)),
+        ("discard", trucks),
+        ("recycle", ["a", "b"], ["a", "b"]),
+        ("dispatch",),
+        ("load", loads),
+        ("store", tiles, ["a", "b"]),
+        # house rules' verbs last (`cc_house_verbs`): a rule's `space` lists its arguments'
+        # values (none by default: `p1: mulligan`)
+        *((rule.verb, *getattr(rule, "space", ())) for rule in house),
+    ]
 
 
 GLYPHS = {
@@ -64,7 +141,7 @@ def pieces_glyph(pieces: Any, splitter: bool = False) -> str:
 
 def _machine_ports(fac: Facility) -> dict[tuple[int, int], str]:
     """Machine square -> letters of the port colors on its edges."""
-    from .facility import OPPOSITE, neighbour
+    from .tiles import OPPOSITE, neighbour
 
     out: dict[tuple[int, int], str] = {}
     for m in fac.board.machines:
@@ -276,81 +353,60 @@ def render(state: CargoState, viewer: int | None, topic: str = "", hook: Any = N
     return "\n\n".join(parts)
 
 
-def _truck_view(t: Truck) -> dict[str, Any]:
-    return {"truck": t.card.id, "rear": t.rear, "cargo": list(t.cargo)}
+# ---- `show tile ID`: one component, with all it shows -------------------------------------------
+# The faces of the components are public (they are in the box); where a component is (a hand,
+# the bag) is not, so these drawings say nothing about where it lies.
+
+SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-def _player_view(
-    state: CargoState, seat: int, viewer: int | None, hook: Any = None
-) -> dict[str, Any]:
-    p: Player = state.seats[seat]
-    active: dict[str, dict[str, str]] = {SHIPPING: {}, RECEIVING: {}}
-    for dock, color in sorted(p.facility.active_docks().items(), key=lambda i: i[0].number):
-        active[dock.street][str(dock.number)] = color
-    stacks = {
-        cell_name(c): [
-            f"{layer.kind}:{layer.ref}{layer.half}{':' + layer.direction if layer.direction else ''}"
-            for layer in stack
+def _belt_words(belt: Belt) -> str:
+    (h1, s1), (h2, s2) = (end.split(".") for end in belt.ends)
+    return f"{belt.color} from {h1}'s {SIDES[s1]} side to {h2}'s {SIDES[s2]} side"
+
+
+def tile_text(tile: ConveyorTile) -> str:
+    lines = [
+        f"{tile.id}: a Conveyor tile, drawn laid `east` (square A, where it is placed, west of "
+        "square B)"
+    ]
+    for face, name in (("sand", "sand face (two colors)"), ("dark", "dark face (three colors)")):
+        a, b = tile_pieces(tile, face, "east")
+        belts = "; ".join(_belt_words(belt) for belt in tile.face(face)) or "no belts"
+        lines.append(f"  {name}: A [{pieces_glyph(a)}] B [{pieces_glyph(b)}]  {belts}")
+    lines.append("  key: │─┌┐└┘ belts (r red, b blue, p purple), ┼ two belts crossing")
+    return "\n".join(lines)
+
+
+def truck_text(card: TruckCard) -> str:
+    spaces = "".join("[x]" if n in card.blocked else f"[{n}]" for n in range(1, card.size + 1))
+    return "\n".join(
+        [
+            f"{card.id}: a Truck card of size {card.size} "
+            f"({plural(card.length, 'street space')} with its cab), {card.ap} AP to play, "
+            f"worth {plural(card.tiles, 'Conveyor tile')} when discarded for tiles",
+            f"  rear {spaces}[cab] front  (cargo spaces from the rear; x takes no goods)",
+            f"  bonus on the cab for filling it: {card.bonus}",
         ]
-        for c, stack in sorted(p.facility.stacks.items())
-    }
-    out: dict[str, Any] = {
-        "name": p.name,
-        "board": p.facility.board.id,
-        "stacks": stacks,
-        "storage": [len(s) for s in p.storage],
-        "storage_tops": [s[-1] if s else None for s in p.storage],
-        "hand_count": len(p.hand),
-        "trucks_count": len(p.trucks),
-        "construction": p.construction,
-        "trucking": p.trucking,
-        "splitters": dict(p.splitters),
-        "scaffolding": p.scaffolding,
-        "shipped": dict(p.shipped),
-        "received": dict(p.received),
-        "ship_columns": sorted(p.ship_columns),
-        "receive_columns": sorted(p.receive_columns),
-        "bonus_points": p.bonus_points,
-        "forklift": p.forklift,
-        "forklift_height": p.forklift_height,
-        "streets": {k: [_truck_view(t) for t in v] for k, v in p.streets.items()},
-        "active_docks": active,
-        "points": points(state, p, hook),
-    }
-    if viewer == seat:
-        out["hand"] = list(p.hand)
-        out["trucks"] = list(p.trucks)
-        out["draft"] = list(p.draft)
-    return out
+    )
 
 
-def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, Any]:
-    flow = state.flow
-    return {
-        "round": flow.round,
-        "phase": phase_name(state),
-        "side": state.side.name if state.side else None,
-        "face": state.face,
-        "over": flow.over,
-        "pending": [(d.player, d.kind, d.prompt) for d in flow.pending],
-        "active": list(flow.active),
-        "turn": {
-            "actions": state.turn.actions,
-            "token_used": state.turn.token_used,
-            "main": state.turn.main,
-            "ap": state.turn.ap,
-            "must_spend": state.turn.must_spend,
-        },
-        "players": [_player_view(state, s, viewer, hook) for s in range(len(state.seats))],
-        "bag": len(state.bag),
-        "deck": len(state.deck),
-        "supply": {
-            "construction": state.construction,
-            "trucking": state.trucking,
-            "splitters": dict(state.splitters),
-        },
-        "goods_removed": dict(state.goods_removed),
-        "discarded_tiles": len(state.discarded_tiles),
-        "discarded_cards": len(state.discarded_cards),
-        "track_arrivals": {str(k): v for k, v in sorted(state.track_arrivals.items())},
-    }
+def describe(state: CargoState, ident: str) -> str | None:
+    content = state.content
+    if content is None:
+        return None
+    try:
+        return tile_text(content.tile(ident))
+    except KeyError:
+        pass
+    try:
+        return truck_text(content.truck(ident))
+    except KeyError:
+        return None
+
+
+def component_ids(state: CargoState) -> list[str]:
+    content = state.content
+    if content is None:
+        return []
+    return [t.id for t in content.tiles] + [t.id for t in content.trucks]

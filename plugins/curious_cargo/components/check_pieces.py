@@ -6,7 +6,7 @@ from typing import Any
 
 from dockyard.loader import Document, Reporter
 
-from .components import (
+from .parts import (
     MAX_TRUCK_SIZE,
     TILE_COUNT,
     TRUCK_COUNT,

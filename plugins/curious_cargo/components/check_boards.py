@@ -10,7 +10,7 @@ from typing import Any
 from dockyard.loader import Document, Reporter
 from dockyard.words import with_article
 
-from .components import (
+from .parts import (
     COLORS,
     OPPOSITE,
     SIDES,

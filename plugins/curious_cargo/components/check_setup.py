@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dockyard.loader import Document, Reporter
 
-from .components import (
+from .parts import (
     COLORS,
     PLAYERS,
     Board,

@@ -1,5 +1,6 @@
-"""Building Curious Cargo's content: each document checked by its kind's checker, over one
-shared reporter (dockyard.loader.Reporter), then frozen into CuriousCargoContent.
+"""Building Curious Cargo's content: each document checked by its kind's checker (check_boards,
+check_pieces, check_shipping, check_setup), over one shared reporter (dockyard.loader.Reporter),
+then frozen into CuriousCargoContent.
 
     build(content) -> CuriousCargoContent   # or ContentError listing every problem found
 """
@@ -12,7 +13,7 @@ from .check_boards import BoardChecks
 from .check_pieces import PieceChecks
 from .check_setup import SetupChecks
 from .check_shipping import ShippingChecks
-from .components import CuriousCargoContent
+from .parts import CuriousCargoContent
 
 SINGLE_KINDS = {  # kind -> the built-in file that holds it
     "conveyor_tiles": "tiles.json",

@@ -7,7 +7,7 @@ from typing import Any
 from dockyard.loader import Document, Reporter
 from dockyard.words import with_article
 
-from .components import (
+from .parts import (
     FACE_FOR_SIDE,
     TRACK_SPACES,
     ConveyorTile,
