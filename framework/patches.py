@@ -78,7 +78,8 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
         try:
             if op["op"] == "copy":
                 source = jsonpointer.resolve_pointer(result, op["from"], None)
-                copied += len(json.dumps(source))
+                if not isinstance(source, jsonpointer.EndOfList):  # `/-`: nothing to copy
+                    copied += len(json.dumps(source))
                 if copied > MAX_CONTENT_BYTES:
                     why = f"the copies make a document larger than a content file may be ({MAX_CONTENT_BYTES >> 20} MiB)"
                     return data, patch, [_patch_problem(patch, [i], why)]

@@ -315,3 +315,15 @@ def test_any_patch_is_applied_or_refused_with_a_located_problem(patch) -> None:
     assert data == {"a": [1, {"x": 2}], "b": {"c": None}}  # the file below is left as it was
     for problem in found:
         assert problem.file == "p.patch.json" and problem.at and problem.message
+
+
+def test_a_copy_from_past_the_end_of_a_list_is_a_located_problem() -> None:
+    """Found by the property above: `"from": "/a/-"` names no item (it is where a new one
+    would go), so there is nothing to copy: a problem at the operation's `from`."""
+    from dockyard.loader import apply_patch
+
+    data = {"a": [1, {"x": 2}], "b": {"c": None}}
+    text = json.dumps([{"op": "copy", "path": "", "from": "/a/-"}])
+    result, _, found = apply_patch(data, "p.patch.json", text)
+    assert result == data and len(found) == 1
+    assert found[0].file == "p.patch.json" and found[0].at
