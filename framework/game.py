@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -27,6 +26,7 @@ from .core import (  # noqa: F401  (re-exported: dockyard.game is where games im
     make_event,
     visible,
 )
+from .game_info import GameInfo  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from .loader import Content
@@ -369,60 +369,6 @@ class Variant:
 class Tuples(list):  # type: ignore[type-arg]
     """In a game's `action_space`: a verb's one field whose values are whole argument tuples: for verbs whose number of
     arguments varies (`load 3 5`, `trade construction` / `trade trucking red`)."""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What a game is, for `dockyard games`, read without importing its rules: the game
-    package's `__init__.py` makes one and hands its hooks to pluggy,
-
-        INFO = GameInfo("cargo", "Tom Jolly's Cargo", "Push crates...", 2, 4, __name__,
-                        game="game:Cargo", variants="variants:VARIANTS")
-        describe_games, register_games, register_variants = INFO.hookimpls()
-
-    and the Game takes its name, title, summary and player counts from it
-    (`info = INFO` in the class)."""
-
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    package: str  # the game's package (`__name__` in its `__init__.py`)
-    game: str  # "module:Class" in the package: the Game, imported when the game is registered
-    variants: str | None = None  # "module:NAME": the package's list of `Variant`s
-    variant_summaries: Mapping[str, str] = field(default_factory=dict)  # listed without import
-
-    def _load(self, where: str) -> Any:
-        module, _, attr = where.partition(":")
-        return getattr(import_module(f".{module}", self.package), attr)
-
-    def hookimpls(self) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
-        """The game package's three plugin hooks: `describe_games` (from this, no rules
-        imported), `register_games` (the Game) and `register_variants` (its variants)."""
-        from .hookspecs import hookimpl
-
-        @hookimpl
-        def describe_games(describe: Any) -> None:
-            describe(
-                name=self.name,
-                title=self.title,
-                summary=self.summary,
-                min_players=self.min_players,
-                max_players=self.max_players,
-                variants=dict(self.variant_summaries),
-            )
-
-        @hookimpl
-        def register_games(register: Any) -> None:
-            register(self._load(self.game)())
-
-        @hookimpl
-        def register_variants(register: Any) -> None:
-            for variant in self._load(self.variants) if self.variants else ():
-                register(variant)
-
-        return describe_games, register_games, register_variants
 
 
 def player_count(least: int, most: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+import uuid
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,55 @@ def test_rulebook_hook_is_one_per_hookspecs_and_default_rules() -> None:
     assert cargo.rulebook_hook() is type(cargo)().rulebook_hook()  # built once, shared
     assert cargo.rulebook_hook() is not cc.rulebook_hook()  # another game's are its own
     assert cargo.rulebook_hook().cargo_away(state=None, worker=0, why="water") == "water"
+
+
+def _info_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> str:
+    """A package `infodemo_N` holding `game.toml` with `text` (a fresh name each time)."""
+    name = f"infodemo_{uuid.uuid4().hex}"  # never one imported before
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "__init__.py").write_text("")
+    (tmp_path / name / "game.toml").write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return name
+
+
+GOOD = 'name = "demo"\ntitle = "Demo"\nsummary = "one line"\nplayers = [2, 5]\ngame = "game:D"\n'
+
+
+def test_game_info_is_read_from_the_packages_game_toml(tmp_path, monkeypatch) -> None:
+    package = _info_package(tmp_path, monkeypatch, GOOD + '[variant_summaries]\nfast = "quick"\n')
+    info = GameInfo.read(package)
+    assert (info.name, info.title, info.summary) == ("demo", "Demo", "one line")
+    assert (info.min_players, info.max_players, info.game) == (2, 5, "game:D")
+    assert info.variants is None and dict(info.variant_summaries) == {"fast": "quick"}
+    assert info.package == package
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (GOOD.replace("[2, 5]", "[5, 2]"), "players: the least and the most"),
+        (GOOD.replace('game = "game:D"\n', ""), "game: missing"),
+        (GOOD + 'colour = "red"\n', "colour: unknown field"),
+        (GOOD.replace('"game:D"', '"game"'), "game: module:NAME"),
+        (GOOD.replace('title = "Demo"', "title = "), "not valid TOML"),
+    ],
+)
+def test_a_broken_game_toml_is_one_message_naming_the_file_and_field(
+    tmp_path, monkeypatch, text: str, words: str
+) -> None:
+    from dockyard import DockyardError
+
+    package = _info_package(tmp_path, monkeypatch, text)
+    with pytest.raises(DockyardError) as exc:
+        GameInfo.read(package)
+    assert str(exc.value).startswith(f"{package}/game.toml: ") and words in str(exc.value)
+
+
+def test_every_built_in_game_package_has_a_game_toml_in_the_wheel_data() -> None:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "*/game.toml" in data["tool"]["setuptools"]["package-data"]["dockyard.plugins"]
+    for name in ("curious_cargo", "pack_and_stack", "cargo", "import_export"):
+        assert (ROOT / "plugins" / name / "game.toml").is_file(), name

@@ -149,5 +149,5 @@ def test_a_new_game_s_title_is_words_and_its_scripts_are_package_data(tmp_path) 
     from dockyard.cli.skeleton import new_game
 
     new_game("lost-cities", tmp_path / "lc")
-    assert 'title="Lost Cities"' in (tmp_path / "lc" / "lost_cities" / "__init__.py").read_text()
+    assert 'title = "Lost Cities"' in (tmp_path / "lc" / "lost_cities" / "game.toml").read_text()
     assert '"content/**/*.dys"' in (tmp_path / "lc" / "pyproject.toml").read_text()

@@ -13,23 +13,7 @@ The package follows the rulebook:
     game.py         the Game object tying them together
 """
 
-from __future__ import annotations
-
 from dockyard import GameInfo
 
-from .variant_summaries import SUMMARIES
-
-# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
-# the rules are imported only when the game is registered.
-INFO = GameInfo(
-    name="cargo",
-    title="Tom Jolly's Cargo",
-    summary="Push your crates onto your ship's loading spaces and everyone else's into the sea",
-    min_players=2,
-    max_players=4,
-    package=__name__,
-    game="game:Cargo",
-    variants="variants:VARIANTS",
-    variant_summaries=SUMMARIES,
-)
+INFO = GameInfo.read(__name__)  # game.toml
 describe_games, register_games, register_variants = INFO.hookimpls()

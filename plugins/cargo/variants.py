@@ -11,7 +11,7 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
-from .variant_summaries import SUMMARIES
+from . import INFO
 
 
 class FastGame:
@@ -24,7 +24,7 @@ VARIANTS = (
     Variant(
         name="fast",
         game="cargo",
-        summary=SUMMARIES["fast"],
+        summary=INFO.variant_summaries["fast"],
         plugin=FastGame(),
     ),
 )

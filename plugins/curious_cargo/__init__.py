@@ -25,23 +25,7 @@ Modules follow the rulebook, with the names every game uses for the same ideas:
                         that delegate to the modules above
 """
 
-from __future__ import annotations
-
 from dockyard import GameInfo
 
-from .variant_summaries import SUMMARIES
-
-# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
-# the rules are imported only when the game is registered.
-INFO = GameInfo(
-    name="curious-cargo",
-    title="Curious Cargo",
-    summary="Build conveyor lines, ship goods by truck, intercept your opponent's (2 players)",
-    min_players=2,
-    max_players=2,
-    package=__name__,
-    game="game:CuriousCargo",
-    variants="variants:VARIANTS",
-    variant_summaries=SUMMARIES,
-)
+INFO = GameInfo.read(__name__)  # game.toml
 describe_games, register_games, register_variants = INFO.hookimpls()

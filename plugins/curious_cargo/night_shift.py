@@ -21,7 +21,7 @@ from typing import Any
 
 from dockyard import Variant, hookimpl
 
-from .variant_summaries import SUMMARIES
+from . import INFO
 
 
 class NightShift:
@@ -37,6 +37,6 @@ class NightShift:
 NIGHT_SHIFT = Variant(
     name="night-shift",
     game="curious-cargo",
-    summary=SUMMARIES["night-shift"],
+    summary=INFO.variant_summaries["night-shift"],
     plugin=NightShift(),
 )

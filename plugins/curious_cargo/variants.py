@@ -15,17 +15,17 @@ from typing import Any
 
 from dockyard import Action, Context, Variant, hookimpl
 
+from . import INFO
 from .bonuses import draw_trucks, tell_drawn
 from .components import Item, TruckCard
 from .night_shift import NIGHT_SHIFT
-from .variant_summaries import SUMMARIES
 
 # ---- First game (setup step 9) ---------------------------------------------------------------
 
 FIRST_GAME = Variant(
     name="first-game",
     game="curious-cargo",
-    summary=SUMMARIES["first-game"],
+    summary=INFO.variant_summaries["first-game"],
     options={"first_game": True, "board": 1},
 )
 """The rulebook's first-game rules: "First time players should use board #1" (setup step 1) and
@@ -62,7 +62,7 @@ class NoScaffolding:
 NO_SCAFFOLDING = Variant(
     name="no-scaffolding",
     game="curious-cargo",
-    summary=SUMMARIES["no-scaffolding"],
+    summary=INFO.variant_summaries["no-scaffolding"],
     plugin=NoScaffolding(),
     conflicts=("handicap",),
 )
@@ -101,7 +101,7 @@ class Handicap:
 HANDICAP = Variant(
     name="handicap",
     game="curious-cargo",
-    summary=SUMMARIES["handicap"],
+    summary=INFO.variant_summaries["handicap"],
     plugin=Handicap(),
     conflicts=("no-scaffolding",),
 )
@@ -152,7 +152,7 @@ class Bus:
 BUS = Variant(
     name="bus",
     game="curious-cargo",
-    summary=SUMMARIES["bus"],
+    summary=INFO.variant_summaries["bus"],
     plugin=Bus(),
 )
 
@@ -223,7 +223,7 @@ class Mulligan:
 MULLIGAN = Variant(
     name="mulligan",
     game="curious-cargo",
-    summary=SUMMARIES["mulligan"],
+    summary=INFO.variant_summaries["mulligan"],
     plugin=Mulligan(),
     grammar='%extend game_action: act_mulligan\nact_mulligan: "mulligan"',
 )

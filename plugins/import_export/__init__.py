@@ -25,23 +25,7 @@ The modules that run powers are layered: reading < harbor < powers < shipments <
 choices < free; game.py puts the effects vocabulary together.
 """
 
-from __future__ import annotations
-
 from dockyard import GameInfo
 
-from .variant_summaries import SUMMARIES
-
-# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
-# the rules are imported only when the game is registered.
-INFO = GameInfo(
-    name="import-export",
-    title="Import / Export",
-    summary="Lead an action or follow it, contract and load shipments, bid for goods at sea: the most credits wins",
-    min_players=2,
-    max_players=6,
-    package=__name__,
-    game="game:ImportExport",
-    variants="variants:VARIANTS",
-    variant_summaries=SUMMARIES,
-)
+INFO = GameInfo.read(__name__)  # game.toml
 describe_games, register_games, register_variants = INFO.hookimpls()

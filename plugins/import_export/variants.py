@@ -13,31 +13,31 @@ from __future__ import annotations
 
 from dockyard import Variant
 
-from .variant_summaries import SUMMARIES
+from . import INFO
 
 VARIANTS = (
     Variant(
         name="extended",
         game="import-export",
-        summary=SUMMARIES["extended"],
+        summary=INFO.variant_summaries["extended"],
         options={"end_credits": 80},
     ),
     Variant(
         name="jutaku",
         game="import-export",
-        summary=SUMMARIES["jutaku"],
+        summary=INFO.variant_summaries["jutaku"],
         content_folder="import_export_expansions/jutaku",
     ),
     Variant(
         name="kickstarter",
         game="import-export",
-        summary=SUMMARIES["kickstarter"],
+        summary=INFO.variant_summaries["kickstarter"],
         content_folder="import_export_expansions/kickstarter",
     ),
     Variant(
         name="captain-edition",
         game="import-export",
-        summary=SUMMARIES["captain-edition"],
+        summary=INFO.variant_summaries["captain-edition"],
         content_folder="import_export_expansions/captain_edition",
     ),
 )

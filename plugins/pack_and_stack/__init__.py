@@ -27,19 +27,7 @@ listing the legal actions. The package follows the rulebook:
 It has no variants (so no variants.py).
 """
 
-from __future__ import annotations
-
 from dockyard import GameInfo
 
-# What `dockyard games` says of the game, read without importing its rules (listing stays quick):
-# the rules are imported only when the game is registered.
-INFO = GameInfo(
-    name="pack-and-stack",
-    title="Pack & Stack",
-    summary="Roll for wooden pieces, grab a truck, stack it full: empty space and leftovers cost points",
-    min_players=3,
-    max_players=6,
-    package=__name__,
-    game="game:PackAndStack",
-)
+INFO = GameInfo.read(__name__)  # game.toml
 describe_games, register_games, register_variants = INFO.hookimpls()
