@@ -11,13 +11,21 @@ for the same arguments) and reports:
 - **end triggers**: the share of games each trigger ended (ids the game documents);
 - **game length** (actions) and **scores** by seat: mean, quartiles, extremes;
 - **component usage**: how often each component (by the game's `component_ids`: tiles, Truck
-  cards, ...) was named by an action, and which never were.
+  cards, ...) was named by an action, and which never were;
+- **which components win** (`analysis/components.py`): for each component the seats that used
+  or held it, and their win rate with its 95% interval against the average seat's; those whose
+  interval lies wholly above (too strong) or below (too weak) come first;
+- **boards**: win rate, game length and games with no winner by the board the seats played on;
+- **games with no winner**: their share with its interval, by end trigger and by board, and
+  how they ended; **end-trigger combinations** explain shares that add up to more than 100%.
 
 `--json` prints the same figures as one JSON object; `-o FILE.html` writes one self-contained
-page (no network) with the figures as tables and plots, drawn by matplotlib when the `plots`
-extra is installed (`pip install 'dockyard[plots]'`), else by dockyard's own SVG charts.
-`--against DIR` (or `--against builtin`) plays the same seeds with other content and puts the
-two side by side: a designer's deck against the printed one.
+page (no network, `analysis/report.py`) with the figures as tables and charts, drawn by
+matplotlib when the `plots` extra is installed (`pip install 'dockyard[plots]'`), else by
+dockyard's own SVG charts. `--against DIR` (or `--against builtin`) plays the same seeds with
+other content and reports the differences (first content minus the other) with their 95%
+intervals: seat win rates, games with no winner, end triggers, length, each component's and
+each board's win rate.
 """
 
 from __future__ import annotations
@@ -219,10 +227,12 @@ def _component_lines(r: dict[str, Any]) -> list[str]:
                 )
                 + (", ..." if len(rows) > 8 else "")
             )
-    if r["components"] and not any(row["verdict"] for row in r["components"]):
+    if r["components"]:
+        away = sum(1 for row in r["components"] if row["verdict"])
         lines.append(
-            f"  components: no win rate lies away from the average ({100 * average:.0f}%) "
-            "in these games"
+            f"  components: {away} of {len(r['components'])} win rates lie away from the "
+            f"average ({100 * average:.0f}%); about {chance(len(r['components']))} would by "
+            "chance alone"
         )
     for board, b in r["boards"].items():
         lines.append(
@@ -231,6 +241,11 @@ def _component_lines(r: dict[str, Any]) -> list[str]:
             f"mean length {b['length']['mean']:g} actions"
         )
     return lines
+
+
+def chance(intervals: int) -> int:
+    """How many of so many 95% intervals miss the true rate by chance alone."""
+    return round(0.05 * intervals)
 
 
 def _difference_lines(d: dict[str, Any]) -> list[str]:

@@ -220,8 +220,8 @@ def interval_chart(
 
     bottom = top + row * len(labels)
     svg.line(left, bottom, left + plot_w, bottom, stroke="#888")
-    for k in range(5):
-        tick = low + (high - low) * (k + 0.5) / 5
+    for tick in _ticks(low, high):
+        svg.line(x(tick), bottom, x(tick), bottom + 3, stroke="#888")
         svg.text(x(tick), bottom + 14, words(tick), class_="small", text_anchor="middle")
     svg.line(x(reference), top - 6, x(reference), bottom, stroke="#444", stroke_dasharray="4 3")
     for k, (label, v, (lo, hi), color) in enumerate(
@@ -233,3 +233,16 @@ def interval_chart(
         dot = svg.circle(x(v), mid, 4, fill=color)
         svg.title(dot, f"{label}: {words(v)} (95% {words(lo)} to {words(hi)})")
     return re.sub(r"^<\?xml[^>]*>\s*", "", svg.to_string())
+
+
+def _ticks(low: float, high: float) -> list[float]:
+    """Round values between low and high, at most 6 of them."""
+    import math
+
+    span = high - low
+    for step in (m * 10.0**e for e in range(-3, 7) for m in (1, 2, 2.5, 5)):
+        if span / step <= 6:
+            first = math.ceil(low / step - 1e-9)
+            last = math.floor(high / step + 1e-9)
+            return [k * step for k in range(first, last + 1)]
+    return [low, high]

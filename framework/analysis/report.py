@@ -300,7 +300,8 @@ def _components(r: dict[str, Any]) -> list[str]:
         f"<h2>Which components win ({escape(r['content'])})</h2>",
         f"<p>The win rate of the seats that used or held each component, against the average "
         f"seat's ({_pct(average)}): {strong} lie above it (too strong), {weak} below (too "
-        "weak), in these games. Those come first, furthest first.</p>",
+        f"weak), in these games; of {len(rows)} 95% intervals about {round(0.05 * len(rows))} "
+        "would lie away by chance alone. Those away come first, furthest first.</p>",
         _figure(
             "components",
             interval_chart(
