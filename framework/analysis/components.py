@@ -22,10 +22,18 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import win_shares
-from .stats import difference, distribution, mean_difference, rate
+from .stats import GameRecord, difference, distribution, mean_difference, rate
+
+
+class SeatRecord(GameRecord, Protocol):
+    """What these figures read of a finished game (`simulate.Record` played for `balance`)."""
+
+    actions: int
+    reason: str
+    seats: tuple[dict[str, Any], ...]  # `seat_components`: used, held, board
 
 
 def seat_components(session: Any) -> tuple[dict[str, Any], ...]:
@@ -50,10 +58,15 @@ def seat_components(session: Any) -> tuple[dict[str, Any], ...]:
             {
                 "used": sorted(used[i]),
                 "held": sorted(held),
-                "board": None if board is None or isinstance(board, bool) else str(board),
+                "board": str(board) if _label(board) else None,
             }
         )
     return tuple(seats)
+
+
+def _label(value: Any) -> bool:
+    """A board's name or number (not a truth value, not a structure)."""
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
 def _own_entry(view: Any, seat: int) -> dict[str, Any]:
@@ -79,7 +92,7 @@ def _ids(value: Any, known: frozenset[str], into: set[str]) -> None:
 # ---- figures ---------------------------------------------------------------------------------
 
 
-def component_figures(done: Sequence[Any], components: Sequence[str]) -> dict[str, Any]:
+def component_figures(done: Sequence[SeatRecord], components: Sequence[str]) -> dict[str, Any]:
     """Per component: games, seats that used or held it, and their win rate (see above)."""
     wins_with: dict[str, float] = defaultdict(float)
     seats_with: Counter[str] = Counter()
@@ -147,12 +160,12 @@ def _away(interval: dict[str, Any], reference: float) -> tuple[int, float]:
     return (1, -abs(centre - reference))
 
 
-def board_figures(done: Sequence[Any]) -> dict[str, dict[str, Any]]:
+def board_figures(done: Sequence[SeatRecord]) -> dict[str, dict[str, Any]]:
     """Per board that a seat played on: its seats' win rate, each seat's, the games with no
     winner, and game length (the games with a seat on that board)."""
     wins: dict[str, float] = defaultdict(float)
     seats: Counter[str] = Counter()
-    games: dict[str, list[Any]] = defaultdict(list)
+    games: dict[str, list[SeatRecord]] = defaultdict(list)
     for r in done:
         shares = win_shares(r.winners, r.players)
         boards = [s["board"] for s in r.seats]
@@ -191,7 +204,7 @@ def _share(count: int, of: int) -> dict[str, Any]:
     return {"games": count, "of": of, "share": r["rate"], "low": r["low"], "high": r["high"]}
 
 
-def no_winner_figures(done: Sequence[Any]) -> dict[str, Any]:
+def no_winner_figures(done: Sequence[SeatRecord]) -> dict[str, Any]:
     """The games nobody won (Night Shift's games without an eligible player): their share
     with its interval, the share by end trigger and by board, and the reasons they ended."""
     none = [r for r in done if not r.winners]
@@ -200,7 +213,7 @@ def no_winner_figures(done: Sequence[Any]) -> dict[str, Any]:
         {s["board"] for r in done for s in r.seats if s["board"] is not None}, key=_natural
     )
 
-    def on(board: str) -> list[Any]:
+    def on(board: str) -> list[SeatRecord]:
         return [r for r in done if any(s["board"] == board for s in r.seats)]
 
     return {
@@ -214,7 +227,7 @@ def no_winner_figures(done: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-def end_combinations(done: Sequence[Any]) -> dict[str, Any]:
+def end_combinations(done: Sequence[SeatRecord]) -> dict[str, Any]:
     """Which triggers ended each game together: a trigger's share counts every game it held
     in, so the shares add up to more than 100% when games end on several at once."""
     counts = Counter(" + ".join(r.end) or "(none)" for r in done)
