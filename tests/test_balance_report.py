@@ -190,6 +190,9 @@ def test_the_report_draws_every_section(dockyard: Any, tmp_path: Path, board4: P
     cells = re.findall(r"<tr><td>([^<]+)</td>", table)
     assert cells[: len(data["components"])] == [row["id"] for row in data["components"]]
     assert "no winner" in html[: html.index('<figure id="no-winner">')].rsplit("<h2>", 1)[1]
+    # with --against, each content set's boards: the designer's board 4 and the printed board 1
+    boards = html[html.index('<figure id="boards">') :]
+    assert f"board 4 ({board4})" in boards and "board 1 (built-in)" in boards
 
 
 def _record(

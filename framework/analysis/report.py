@@ -34,7 +34,7 @@ def report_html(result: dict[str, Any]) -> str:
     parts += _ends(reports)
     parts += _lengths_and_scores(reports)
     parts += _components(reports[0])
-    parts += _boards(reports[0])
+    parts += _boards(reports)
     parts += _usage(reports[0])
     style = (
         "body{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}"
@@ -332,21 +332,28 @@ def _components(r: dict[str, Any]) -> list[str]:
     ]
 
 
-def _boards(r: dict[str, Any]) -> list[str]:
-    boards = r["boards"]
-    if not boards:
+def _boards(reports: list[dict[str, Any]]) -> list[str]:
+    """Each content set's boards (with `--against`, a board of each set is a row of its own:
+    a designer's board 4 beside the printed board 1)."""
+    rows = [(r, b, v) for r in reports for b, v in r["boards"].items()]
+    if not rows:
         return []
+    r0 = reports[0]
+
+    def name(r: dict[str, Any], b: str) -> str:
+        return f"board {b}" + (f" ({r['content']})" if len(reports) > 1 else "")
+
     return [
         "<h2>Boards: win rate and game length</h2>",
         _figure(
             "boards",
             interval_chart(
                 "Win rate of the seats on each board",
-                [f"board {b}" for b in boards],
-                [v["win"]["rate"] for v in boards.values()],
-                [(v["win"]["low"], v["win"]["high"]) for v in boards.values()],
-                r["average"]["rate"],
-                "average",
+                [name(r, b) for r, b, _ in rows],
+                [v["win"]["rate"] for _, _, v in rows],
+                [(v["win"]["low"], v["win"]["high"]) for _, _, v in rows],
+                r0["average"]["rate"],
+                "average" + (f" ({r0['content']})" if len(reports) > 1 else ""),
             ),
             "Seats on a board win at this rate (games nobody won count for none).",
         ),
@@ -355,7 +362,7 @@ def _boards(r: dict[str, Any]) -> list[str]:
                 "board",
                 "games",
                 "win rate",
-                *(f"seat {s}" for s in r["seat_advantage"]),
+                *(f"seat {s}" for s in r0["seat_advantage"]),
                 "no winner",
                 "mean length",
                 "median",
@@ -363,19 +370,19 @@ def _boards(r: dict[str, Any]) -> list[str]:
             ],
             [
                 [
-                    b,
+                    name(r, b),
                     str(v["games"]),
                     _pct(v["win"]),
                     *(
                         _pct(v["by_seat"][s]) if s in v["by_seat"] else ""
-                        for s in r["seat_advantage"]
+                        for s in r0["seat_advantage"]
                     ),
                     _pct(v["no_winner"], "share"),
                     f"{v['length']['mean']:g}",
                     f"{v['length']['median']:g}",
                     f"{v['length']['min']}-{v['length']['max']}",
                 ]
-                for b, v in boards.items()
+                for r, b, v in rows
             ],
         ),
     ]
