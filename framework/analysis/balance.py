@@ -36,6 +36,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from ..core import DockyardError
+from ..words import plural
 from .components import (
     board_figures,
     component_figures,
@@ -181,7 +182,7 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         if r["draws"]:
             nw = r["no_winner"]
             lines.append(
-                f"  no winner: {r['draws']} games ({100 * nw['share']:.0f}%, "
+                f"  no winner: {plural(r['draws'], 'game')} ({100 * nw['share']:.0f}%, "
                 f"95% {percent(nw['low'], nw['high'])})"
             )
         if r["end"]:
@@ -190,7 +191,7 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             if r["end_combinations"]["several"]:
                 several = [k for k in r["end_combinations"]["combinations"] if " + " in k]
                 lines.append(
-                    f"    ({r['end_combinations']['several']} games ended on several at once: "
+                    f"    ({plural(r['end_combinations']['several'], 'game')} ended on several at once: "
                     f"{', '.join(several)})"
                 )
         length = r["length"]
