@@ -11,13 +11,21 @@ for the same arguments) and reports:
 - **end triggers**: the share of games each trigger ended (ids the game documents);
 - **game length** (actions) and **scores** by seat: mean, quartiles, extremes;
 - **component usage**: how often each component (by the game's `component_ids`: tiles, Truck
-  cards, ...) was named by an action, and which never were.
+  cards, ...) was named by an action, and which never were;
+- **which components win** (`analysis/components.py`): for each component the seats that used
+  or held it, and their win rate with its 95% interval against the average seat's; those whose
+  interval lies wholly above (too strong) or below (too weak) come first;
+- **boards**: win rate, game length and games with no winner by the board the seats played on;
+- **games with no winner**: their share with its interval, by end trigger and by board, and
+  how they ended; **end-trigger combinations** explain shares that add up to more than 100%.
 
 `--json` prints the same figures as one JSON object; `-o FILE.html` writes one self-contained
-page (no network) with the figures as tables and plots, drawn by matplotlib when the `plots`
-extra is installed (`pip install 'dockyard[plots]'`), else by dockyard's own SVG charts.
-`--against DIR` (or `--against builtin`) plays the same seeds with other content and puts the
-two side by side: a designer's deck against the printed one.
+page (no network, `analysis/report.py`) with the figures as tables and charts, drawn by
+matplotlib when the `plots` extra is installed (`pip install 'dockyard[plots]'`), else by
+dockyard's own SVG charts. `--against DIR` (or `--against builtin`) plays the same seeds with
+other content and reports the differences (first content minus the other) with their 95%
+intervals: seat win rates, games with no winner, end triggers, length, each component's and
+each board's win rate.
 """
 
 from __future__ import annotations
@@ -25,10 +33,17 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from html import escape
 from typing import IO, Any
 
 from ..core import DockyardError
+from ..words import plural
+from .components import (
+    board_figures,
+    component_figures,
+    differences,
+    end_combinations,
+    no_winner_figures,
+)
 from .simulate import Record, run_games
 from .stats import distribution, end_shares, percent, win_rates
 from .workers import default_workers
@@ -56,6 +71,10 @@ def figures(records: Sequence[Record], components: Sequence[str]) -> dict[str, A
         "scores": {p: [r.scores.get(p, 0.0) for r in done] for p in players},
         "usage": {c: used[c] for c in components},
         "never_used": [c for c in components if not used[c]],
+        "no_winner": no_winner_figures(done),
+        "end_combinations": end_combinations(done),
+        **component_figures(done, components),
+        "boards": board_figures(done),
     }
 
 
@@ -128,12 +147,15 @@ def balance_command(
         "bots": seated or [],
         "reports": reports,
     }
+    if len(reports) > 1:
+        result["differences"] = differences(reports[0], reports[1])
     if as_json:
         out.write(json.dumps(result, sort_keys=False) + "\n")
     else:
         out.write("\n".join(summary_lines(result)) + "\n")
     if out_path:
         from ..files import write_atomic
+        from .report import report_html
 
         text = report_html(result)
         try:
@@ -158,10 +180,20 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
                 f"(95% {percent(v['low'], v['high'])})"
             )
         if r["draws"]:
-            lines.append(f"  no winner: {r['draws']} games")
+            nw = r["no_winner"]
+            lines.append(
+                f"  no winner: {plural(r['draws'], 'game')} ({100 * nw['share']:.0f}%, "
+                f"95% {percent(nw['low'], nw['high'])})"
+            )
         if r["end"]:
             ends = ", ".join(f"{e} {100 * v['share']:.0f}%" for e, v in r["end"].items())
             lines.append(f"  end triggers: {ends}")
+            if r["end_combinations"]["several"]:
+                several = [k for k in r["end_combinations"]["combinations"] if " + " in k]
+                lines.append(
+                    f"    ({plural(r['end_combinations']['several'], 'game')} ended on several at once: "
+                    f"{', '.join(several)})"
+                )
         length = r["length"]
         if length:
             lines.append(
@@ -174,134 +206,69 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
                 + (f" ({', '.join(r['never_used'][:12])}" if r["never_used"] else "")
                 + (", ...)" if len(r["never_used"]) > 12 else ")" if r["never_used"] else "")
             )
+        lines.extend(_component_lines(r))
+    if "differences" in result:
+        lines.extend(_difference_lines(result["differences"]))
     return lines
 
 
-# ---- the HTML report ------------------------------------------------------------------------
-
-
-def report_html(result: dict[str, Any]) -> str:
-    from .charts import bar_chart, histogram
-
-    reports = result["reports"]
-    title = f"{result['game']}: balance report"
-    parts = [f"<h1>{escape(title)}</h1>"]
-    bots = ", ".join(dict.fromkeys(result["bots"])) or "the game's quick bot"
-    parts.append(
-        f"<p>{reports[0]['games']} games a content set, seeds {result['seed']}.."
-        f"{result['seed'] + reports[0]['games'] - 1}, bots: {escape(bots)}"
-        + (f", variants: {escape(', '.join(result['variants']))}" if result["variants"] else "")
-        + "</p>"
-    )
-    labels = [r["content"] for r in reports]
-    seats = list(reports[0]["seat_advantage"])
-    parts.append("<h2>Seat advantage (win rate, 95% interval)</h2>")
-    parts.append(
-        bar_chart(
-            "Win rate by seat",
-            [f"seat {s}" for s in seats],
-            {
-                lab: [r["seat_advantage"][s]["rate"] for s in seats]
-                for lab, r in zip(labels, reports, strict=True)
-            },
-            errors={
-                lab: [
-                    (r["seat_advantage"][s]["low"], r["seat_advantage"][s]["high"]) for s in seats
-                ]
-                for lab, r in zip(labels, reports, strict=True)
-            },
-            percent=True,
-        )
-    )
-    parts.append(
-        _table(
-            ["content", *[f"seat {s}" for s in seats], "no winner"],
-            [
-                [lab]
-                + [
-                    f"{100 * r['seat_advantage'][s]['rate']:.1f}% "
-                    f"({percent(r['seat_advantage'][s]['low'], r['seat_advantage'][s]['high'])})"
-                    for s in seats
-                ]
-                + [str(r["draws"])]
-                for lab, r in zip(labels, reports, strict=True)
-            ],
-        )
-    )
-    ends = list(dict.fromkeys(e for r in reports for e in r["end"]))
-    parts.append("<h2>End triggers (share of games)</h2>")
-    parts.append(
-        bar_chart(
-            "End triggers",
-            ends,
-            {
-                lab: [r["end"].get(e, {"share": 0.0})["share"] for e in ends]
-                for lab, r in zip(labels, reports, strict=True)
-            },
-            percent=True,
-        )
-    )
-    parts.append("<h2>Game length (actions)</h2>")
-    parts.append(
-        histogram(
-            "Game length",
-            {lab: r["lengths"] for lab, r in zip(labels, reports, strict=True)},
-            "actions",
-        )
-    )
-    parts.append("<h2>Scores by seat</h2>")
-    parts.append(
-        _table(
-            ["content", "seat", "mean", "min", "q1", "median", "q3", "max"],
-            [
-                [lab, p] + [f"{d[k]:g}" for k in ("mean", "min", "q1", "median", "q3", "max")]
-                for lab, r in zip(labels, reports, strict=True)
-                for p, d in r["score"].items()
-                if d
-            ],
-        )
-    )
-    parts.append(
-        histogram(
-            "Final scores",
-            {
-                f"{lab}: {p}": scores
-                for lab, r in zip(labels, reports, strict=True)
-                for p, scores in r["scores"].items()
-            },
-            "points",
-        )
-    )
-    if reports[0]["usage"]:
-        parts.append("<h2>Component usage (times named by an action, all games)</h2>")
-        for lab, r in zip(labels, reports, strict=True):
-            parts.append(f"<h3>{escape(lab)}</h3>")
-            never = r["never_used"]
-            parts.append(f"<p>never used: {escape(', '.join(never)) if never else 'none'}</p>")
-            parts.append(
-                bar_chart(
-                    f"Component usage ({lab})",
-                    list(r["usage"]),
-                    {lab: list(r["usage"].values())},
-                    wide=True,
+def _component_lines(r: dict[str, Any]) -> list[str]:
+    lines = []
+    average = r["average"]["rate"]
+    for verdict in ("strong", "weak"):
+        rows = [row for row in r["components"] if row["verdict"] == verdict]
+        if rows:
+            lines.append(
+                f"  too {verdict} (win rate of the seats that used or held it; "
+                f"average {100 * average:.0f}%): "
+                + ", ".join(
+                    f"{row['id']} {100 * row['win']['rate']:.0f}% "
+                    f"({percent(row['win']['low'], row['win']['high'])})"
+                    for row in rows[:8]
                 )
+                + (", ..." if len(rows) > 8 else "")
             )
-    style = (
-        "body{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}"
-        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px}"
-        "svg{max-width:100%;height:auto}"
-    )
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{style}</style></head><body>\n"
-        + "\n".join(parts)
-        + "\n</body></html>\n"
-    )
+    if r["components"]:
+        away = sum(1 for row in r["components"] if row["verdict"])
+        lines.append(
+            f"  components: {away} of {len(r['components'])} win rates lie away from the "
+            f"average ({100 * average:.0f}%); about {chance(len(r['components']))} would by "
+            "chance alone"
+        )
+    for board, b in r["boards"].items():
+        lines.append(
+            f"  board {board}: {b['games']} games, seats win {100 * b['win']['rate']:.0f}% "
+            f"({percent(b['win']['low'], b['win']['high'])}), "
+            f"mean length {b['length']['mean']:g} actions"
+        )
+    return lines
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+def chance(intervals: int) -> int:
+    """How many of so many 95% intervals miss the true rate by chance alone."""
+    return round(0.05 * intervals)
+
+
+def _difference_lines(d: dict[str, Any]) -> list[str]:
+    def pts(v: dict[str, Any]) -> str:
+        return (
+            f"{100 * v['difference']:+.1f} points "
+            f"(95% {100 * v['low']:+.0f} to {100 * v['high']:+.0f})"
+        )
+
+    lines = [f"{d['of']} against {d['against']}:"]
+    for seat, v in d["seat_advantage"].items():
+        lines.append(f"  seat {seat} win rate: {pts(v)}")
+    lines.append(f"  games with no winner: {pts(d['no_winner'])}")
+    length = d["length"]
+    lines.append(
+        f"  length: {length['difference']:+g} actions "
+        f"(95% {length['low']:+g} to {length['high']:+g})"
     )
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    apart = [row for row in d["components"] if row["low"] > 0 or row["high"] < 0]
+    if apart:
+        lines.append(
+            "  components whose win rate changed: "
+            + ", ".join(f"{row['id']} {pts(row)}" for row in apart[:8])
+        )
+    return lines

@@ -169,3 +169,80 @@ def _own_bars(
             )
             svg.text(left + 18 + i * 150, top + plot_h + bottom - 3, label, class_="small")
     return re.sub(r"^<\?xml[^>]*>\s*", "", svg.to_string())
+
+
+def interval_chart(
+    title: str,
+    labels: Sequence[str],
+    values: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    reference: float,
+    reference_label: str,
+    percent: bool = True,
+) -> str:
+    """One row a label: its value as a dot and its 95% interval as a line, beside a vertical
+    reference line (the average, or 0 for differences); an interval wholly above the
+    reference is drawn in red, wholly below in blue, the rest in grey."""
+    above, below, neither = FILLS["red"], FILLS["blue"], "#8a8a8a"
+    colors = [
+        above if lo > reference else below if hi < reference else neither for lo, hi in intervals
+    ]
+    ends = [reference, *(lo for lo, _ in intervals), *(hi for _, hi in intervals)]
+    low, high = min(ends), max(ends)
+    pad = (high - low) * 0.05 or 0.05
+    low, high = low - pad, high + pad
+
+    def words(v: float) -> str:
+        return f"{100 * v:.0f}%" if percent else f"{v:g}"
+
+    plt = _matplotlib()
+    if plt is not None:
+        fig, ax = plt.subplots(figsize=(6.4, 0.9 + 0.22 * len(labels)))
+        ys = list(range(len(labels)))[::-1]
+        for y, v, (lo, hi), color in zip(ys, values, intervals, colors, strict=True):
+            ax.plot([lo, hi], [y, y], color=color, linewidth=2)
+            ax.plot([v], [y], "o", color=color, markersize=4)
+        ax.axvline(reference, color="#444", linestyle="--", linewidth=1)
+        ax.set_yticks(ys)
+        ax.set_yticklabels(labels, fontsize=8)
+        ax.set_xlim(low, high)
+        ax.set_ylim(-0.8, len(labels) - 0.2)
+        ax.xaxis.set_major_formatter(lambda v, _: words(v))
+        ax.set_title(f"{title} (dashed: {reference_label} {words(reference)})", fontsize=10)
+        return _svg_of(fig)
+    left, right, top, row = 110, 20, 34, 16
+    plot_w = 480
+    svg = Svg(left + plot_w + right, top + row * len(labels) + 30, title)
+    svg.text(8, 16, f"{title} (dashed: {reference_label} {words(reference)})")
+
+    def x(v: float) -> float:
+        return left + (v - low) * plot_w / (high - low)
+
+    bottom = top + row * len(labels)
+    svg.line(left, bottom, left + plot_w, bottom, stroke="#888")
+    for tick in _ticks(low, high):
+        svg.line(x(tick), bottom, x(tick), bottom + 3, stroke="#888")
+        svg.text(x(tick), bottom + 14, words(tick), class_="small", text_anchor="middle")
+    svg.line(x(reference), top - 6, x(reference), bottom, stroke="#444", stroke_dasharray="4 3")
+    for k, (label, v, (lo, hi), color) in enumerate(
+        zip(labels, values, intervals, colors, strict=True)
+    ):
+        mid = top + row * k + row / 2
+        svg.text(left - 6, mid + 4, label, class_="small", text_anchor="end")
+        svg.line(x(lo), mid, x(hi), mid, stroke=color, stroke_width=3)
+        dot = svg.circle(x(v), mid, 4, fill=color)
+        svg.title(dot, f"{label}: {words(v)} (95% {words(lo)} to {words(hi)})")
+    return re.sub(r"^<\?xml[^>]*>\s*", "", svg.to_string())
+
+
+def _ticks(low: float, high: float) -> list[float]:
+    """Round values between low and high, at most 6 of them."""
+    import math
+
+    span = high - low
+    for step in (m * 10.0**e for e in range(-3, 7) for m in (1, 2, 2.5, 5)):
+        if span / step <= 6:
+            first = math.ceil(low / step - 1e-9)
+            last = math.floor(high / step + 1e-9)
+            return [k * step for k in range(first, last + 1)]
+    return [low, high]

@@ -51,6 +51,7 @@ class Record:
     end: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
     usage: dict[str, int] = field(default_factory=dict)  # component id -> actions naming it
+    seats: tuple[dict[str, Any], ...] = ()  # per seat: components used, held; board (balance)
 
     def as_json(self) -> dict[str, Any]:
         if self.error is not None:
@@ -160,6 +161,7 @@ class Job:
 def play_one(job: Job) -> tuple[Record, str | None]:
     """One game between bots; its record, and its script when asked."""
     from ..registry import registry
+    from .components import seat_components
 
     game = registry().game(job.game)
     try:
@@ -188,6 +190,7 @@ def play_one(job: Job) -> tuple[Record, str | None]:
         end=outcome.end,
         bots=job.bots or (),
         usage=component_usage(session) if job.usage else {},
+        seats=seat_components(session) if job.usage else (),
     )
     return record, script_of(session) if job.script else None
 

@@ -101,3 +101,32 @@ def distribution(values: Iterable[float]) -> dict[str, float]:
         "q3": round(at(0.75), 3),
         "max": xs[-1],
     }
+
+
+def difference(a_wins: float, a_games: int, b_wins: float, b_games: int) -> dict[str, Any]:
+    """Rate a minus rate b, with its 95% interval: Newcombe's hybrid score interval, built from
+    the two Wilson intervals (it stays inside -1..1 and behaves with few games, as they do)."""
+    pa = a_wins / a_games if a_games else 0.0
+    pb = b_wins / b_games if b_games else 0.0
+    la, ha = wilson(a_wins, a_games)
+    lb, hb = wilson(b_wins, b_games)
+    d = pa - pb
+    return {
+        "difference": round(d, 4),
+        "low": round(max(-1.0, d - math.hypot(pa - la, hb - pb)), 4),
+        "high": round(min(1.0, d + math.hypot(ha - pa, pb - lb)), 4),
+    }
+
+
+def mean_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
+    """Mean of a minus mean of b, with a 95% interval (Welch's normal approximation)."""
+    if not a or not b:
+        return {"difference": 0.0, "low": 0.0, "high": 0.0}
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+
+    def var(xs: Sequence[float], m: float) -> float:
+        return sum((x - m) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
+
+    half = Z95 * math.sqrt(var(a, ma) / len(a) + var(b, mb) / len(b))
+    d = ma - mb
+    return {"difference": round(d, 3), "low": round(d - half, 3), "high": round(d + half, 3)}

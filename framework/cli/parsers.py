@@ -156,8 +156,9 @@ def add_balance_parser(sub: Any) -> None:
         "balance",
         help="does this content play well? a report from many games between bots",
         description="Play N games between bots (as `simulate` does) and report seat advantage "
-        "with 95%% intervals, end-trigger shares, game length and score spreads and which "
-        "components were used; -o writes a self-contained HTML report with plots.",
+        "with 95% intervals, games with no winner, end-trigger shares, game length and score "
+        "spreads, and which components (tiles, cards, ...) and boards win too often or too "
+        "seldom; -o writes a self-contained HTML report with charts.",
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
@@ -175,7 +176,8 @@ def add_balance_parser(sub: Any) -> None:
         "--against",
         action="append",
         metavar="DIR|builtin",
-        help="also play the same seeds with this content (or the built-in) and compare",
+        help="also play the same seeds with this content (or the built-in) and report the "
+        "differences with their 95%% intervals",
     )
     p.set_defaults(func=cmd_balance)
 
