@@ -142,7 +142,7 @@ class Game:
         key = (self.hookspecs, self.default_hooks)
         found = _RULEBOOK_HOOKS.get(key)
         if found is None:
-            from .registry import new_manager
+            from .hookspecs import new_manager
 
             pm = new_manager()
             if self.hookspecs is not None:

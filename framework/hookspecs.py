@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from pluggy import HookimplMarker, HookspecMarker
+from pluggy import HookimplMarker, HookspecMarker, PluginManager
 
 hookspec = HookspecMarker("dockyard")
 hookimpl = HookimplMarker("dockyard")
@@ -36,3 +37,10 @@ def describe_games(describe: Any) -> None:
     plugins that implement it, so listing games imports none of their rules: call
     `describe(name=..., title=..., summary=..., min_players=..., max_players=...,
     variants={name: summary})` for each game the plugin registers."""
+
+
+def new_manager() -> PluginManager:
+    """A plugin manager of dockyard's own hooks (those above), nothing registered yet."""
+    pm = PluginManager("dockyard")
+    pm.add_hookspecs(sys.modules[__name__])
+    return pm

@@ -12,6 +12,7 @@ from typing import Any
 import pluggy
 
 from .game import DockyardError, Game, Variant, player_count
+from .hookspecs import new_manager  # noqa: F401  (re-exported: games and tests use it here)
 from .speed.direct_hooks import DirectRelay
 from .speed.entrypoints import entry_points
 
@@ -46,12 +47,6 @@ class Registry:
 
     def variants_of(self, game: str) -> dict[str, Variant]:
         return self.variants.get(game, {})
-
-
-def new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager("dockyard")
-    pm.add_hookspecs(importlib.import_module(".hookspecs", __package__))
-    return pm
 
 
 def _import(name: str) -> ModuleType | None:
