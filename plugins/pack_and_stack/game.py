@@ -34,6 +34,7 @@ from .load_truck import (
     why_not_put,
     why_not_remove,
 )
+from .observation import observation, observation_size
 from .pick_a_truck import do_claim, legal_claim, why_not_claim
 from .rounds import PHASES, phase_name, why_not_now
 from .score_points import out_of_points, outcome
@@ -167,6 +168,14 @@ class PackAndStack(Game):
 
     def invariants(self, state: PackAndStackState) -> list[str]:
         return invariants(state, phase_name(state))
+
+    # ---- learning ------------------------------------------------------------------------
+    def observation(self, state: PackAndStackState, seat: int) -> list[float]:
+        """What `seat` sees as numbers, laid out by the components: see observation.py."""
+        return observation(state, seat)
+
+    def observation_size(self, state: PackAndStackState) -> int:
+        return observation_size(state)
 
 
 def _well_typed(verb: str, args: tuple[Any, ...]) -> bool:
