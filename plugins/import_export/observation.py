@@ -156,34 +156,41 @@ def observation(state: ImportExportState, seat: int) -> list[float]:
 
 
 def _players(state: ImportExportState, plan: _Plan, out: list[float], rel: list[int]) -> None:
-    at, card_at, size = plan.at, plan.card, len(plan.box.cards)
+    at, card_at, size, n = plan.at, plan.card, len(plan.box.cards), len(rel)
+    order = sorted(range(n), key=rel.__getitem__)  # the seats, the observer's first
+    a = at["credits"]
+    out[a : a + n] = [state.credits[s] / CREDITS_SCALE for s in order]
+    a = at["passive"]
+    out[a : a + n] = [state.passive[s] / CREDITS_SCALE for s in order]
+    a = at["hand_size"]
+    out[a : a + n] = [len(state.hands[s]) / SIZE_SCALE for s in order]
+    a = at["actions_left"]
+    out[a : a + n] = [state.actions_left[s] / COUNT_SCALE for s in order]
+    a = at["sold"]
+    out[a : a + n] = [float(state.sold[s]) for s in order]
     limits = state.c.rules["limits"]
-    for s, j in enumerate(rel):
-        out[at["credits"] + j] = state.credits[s] / CREDITS_SCALE
-        out[at["passive"] + j] = state.passive[s] / CREDITS_SCALE
-        out[at["hand_size"] + j] = len(state.hands[s]) / SIZE_SCALE
-        base = at["imports"] + j * 5
+    each_imports = limits["imports_per_shipment"] / SIZE_SCALE
+    each_goods = limits["goods_per_shipment"] / SIZE_SCALE
+    imports, goods, tiers, did = at["imports"], at["goods"], at["tiers"], at["did"]
+    for j, s in enumerate(order):
         for card in state.imports[s]:
-            out[base + plan.action[card]] += 1.0 / COUNT_SCALE
-        goods = [0] * 5
+            out[imports + j * 5 + plan.action[card]] += 1.0 / COUNT_SCALE
         for card in state.goods[s]:
-            goods[plan.type[card]] += 1
-        virtual = len(modifiers(state, s, "virtual-goods")) if state.shipments[s] else 0
+            out[goods + j * 5 + plan.type[card]] += 1.0 / COUNT_SCALE
+        shipments = state.shipments[s]
+        virtual = len(modifiers(state, s, "virtual-goods")) / COUNT_SCALE if shipments else 0.0
+        b = tiers + j * 5
+        out[b : b + 5] = [x + virtual for x in out[goods + j * 5 : goods + j * 5 + 5]]
         home = state.tiers[s]
-        for t, count in enumerate(goods):
-            out[at["goods"] + j * 5 + t] = count / COUNT_SCALE
-            own = 1 if home == GOOD_TYPES[t] else 0
-            out[at["tiers"] + j * 5 + t] = (count + virtual + own) / COUNT_SCALE
-        shipped = limits["base_shipments"] + len(state.shipments[s])
-        out[at["limits"] + 2 * j] = limits["imports_per_shipment"] * shipped / SIZE_SCALE
-        out[at["limits"] + 2 * j + 1] = limits["goods_per_shipment"] * shipped / SIZE_SCALE
-        did = state.did[s]
-        if did is not None:
-            out[at["did"] + j * 3 + DID.index(did)] = 1.0
-        out[at["actions_left"] + j] = state.actions_left[s] / COUNT_SCALE
-        out[at["sold"] + j] = float(state.sold[s])
+        if home is not None:
+            out[b + GOOD_TYPES.index(home)] += 1.0 / COUNT_SCALE
+        shipped = limits["base_shipments"] + len(shipments)
+        out[at["limits"] + 2 * j] = each_imports * shipped
+        out[at["limits"] + 2 * j + 1] = each_goods * shipped
+        if state.did[s] is not None:
+            out[did + j * 3 + DID.index(state.did[s])] = 1.0
         base = at["shipments"] + j * size
-        for card in state.shipments[s]:
+        for card in shipments:
             out[base + card_at[card]] = 1.0
 
 
