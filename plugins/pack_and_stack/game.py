@@ -5,8 +5,8 @@
 load_truck.py (put, remove, done). The Game's methods hand each question to its module:
 set_up.py, rounds.py (the phases), score_points.py (the end and the winner), view.py (what a
 seat sees, `expect` queries), state.py (bookkeeping), text.py, picture.py, bots.py,
-observation.py (the same as numbers, for RL). The rules
-ask the rule hooks (hookspecs.py; the rulebook's answers in default_rules.py) through `ctx.hook`.
+observation.py (the same as numbers, for RL). The rules ask the rule hooks (hookspecs.py; the
+rulebook's answers in default_rules.py) through `ctx.hook`.
 """
 
 from __future__ import annotations
