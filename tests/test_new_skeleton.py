@@ -23,7 +23,7 @@ def test_a_new_game_installs_plays_and_passes_its_tests(tmp_path: Path, dockyard
     tests = run_with(
         site, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", cwd=tmp_path / "harbour-race"
     )
-    assert tests.returncode == 0 and "2 passed" in tests.stdout, tests.stdout[-2000:]
+    assert tests.returncode == 0 and "3 passed" in tests.stdout, tests.stdout[-2000:]
 
 
 def test_a_new_variant_lists_the_games_hooks_and_passes_the_suite(tmp_path: Path, dockyard) -> None:

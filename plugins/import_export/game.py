@@ -408,6 +408,16 @@ class ImportExport(Game):
 
         return action_space(state)
 
+    def observation(self, state: ImportExportState, seat: int) -> list[float]:
+        from .observation import observation
+
+        return observation(state, seat)
+
+    def observation_size(self, state: ImportExportState) -> int:
+        from .observation import observation_size
+
+        return observation_size(state)
+
 
 def _check_calls(box: Box, ctx: Context) -> None:
     """Every named effect the cards call is provided by a plugin of this session."""

@@ -4,8 +4,9 @@
 `do_<verb>` (resolve it), in the module of the rulebook's phase: pick_a_truck.py (claim),
 load_truck.py (put, remove, done). The Game's methods hand each question to its module:
 set_up.py, rounds.py (the phases), score_points.py (the end and the winner), view.py (what a
-seat sees, `expect` queries), state.py (bookkeeping), text.py, picture.py, bots.py. The rules
-ask the rule hooks (hookspecs.py; the rulebook's answers in default_rules.py) through `ctx.hook`.
+seat sees, `expect` queries), state.py (bookkeeping), text.py, picture.py, bots.py,
+observation.py (the same as numbers, for RL). The rules ask the rule hooks (hookspecs.py; the
+rulebook's answers in default_rules.py) through `ctx.hook`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .load_truck import (
     why_not_put,
     why_not_remove,
 )
+from .observation import observation, observation_size
 from .pick_a_truck import do_claim, legal_claim, why_not_claim
 from .rounds import PHASES, phase_name, why_not_now
 from .score_points import out_of_points, outcome
@@ -167,6 +169,14 @@ class PackAndStack(Game):
 
     def invariants(self, state: PackAndStackState) -> list[str]:
         return invariants(state, phase_name(state))
+
+    # ---- learning ------------------------------------------------------------------------
+    def observation(self, state: PackAndStackState, seat: int) -> list[float]:
+        """What `seat` sees as numbers, laid out by the components: see observation.py."""
+        return observation(state, seat)
+
+    def observation_size(self, state: PackAndStackState) -> int:
+        return observation_size(state)
 
 
 def _well_typed(verb: str, args: tuple[Any, ...]) -> bool:
