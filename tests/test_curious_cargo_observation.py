@@ -25,7 +25,7 @@ def block(state, obs: list[float], name: str) -> list[float]:
     offset = 0
     for b in ob.layout(state):
         if b.name == name:
-            return obs[offset : offset + b.size]
+            return list(obs[offset : offset + b.size])
         offset += b.size
     raise KeyError(name)
 
@@ -56,6 +56,13 @@ def test_the_layout_is_contiguous_and_covers_the_observation(variants) -> None:
     for seat in range(2):
         assert len(s.game.observation(s.state, seat)) == size
     assert s.game.provides("observation") and s.game.provides("observation_size")
+
+
+def test_the_numbers_written_together_fill_their_blocks() -> None:
+    e = ob.encoder(Session("curious-cargo").state)
+    assert e.at["phase"] == ob.NUMBERS
+    for who in ("own", "other"):
+        assert e.at[f"{who}.active_docks"] - e.at[f"{who}.storage"] == ob.PLAYER_NUMBERS
 
 
 def test_both_sides_of_the_shipping_board_give_the_same_size() -> None:

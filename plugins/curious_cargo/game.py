@@ -321,8 +321,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
         return action_space(state, self.house.values())
 
-    def observation(self, state: CargoState, seat: int) -> list[float]:
-        return observation(state, seat)  # observation.py; its layout in the README
+    def observation(self, state: CargoState, seat: int) -> Sequence[float]:
+        return observation(state, seat)  # observation.py (float32 array); layout: README
 
     def observation_size(self, state: CargoState) -> int:
         return observation_size(state)
