@@ -331,8 +331,9 @@ class Game:
         arguments varies); see dockyard.interop.encoding. None (the default): no numbering."""
         return None
 
-    def observation(self, state: Any, seat: int) -> list[float] | None:
-        """`seat`'s observation as `observation_size(state)` numbers, from what it sees only.
+    def observation(self, state: Any, seat: int) -> Sequence[float] | None:
+        """`seat`'s observation as `observation_size(state)` numbers (a list, or an array numpy
+        reads without copying, such as a float32 `array.array`), from what it sees only.
         None (the default): its `view`, hashed into numbers (dockyard.interop.encoding)."""
         return None
 

@@ -36,6 +36,7 @@ from .bots import QUICK_SUMMARY, evaluate, policies
 from .components import CuriousCargoContent, build, cell_name
 from .construction import Construction
 from .default_rules import DefaultRules
+from .observation import observation, observation_size
 from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
@@ -319,6 +320,12 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
 
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
         return action_space(state, self.house.values())
+
+    def observation(self, state: CargoState, seat: int) -> Sequence[float]:
+        return observation(state, seat)  # observation.py (float32 array); layout: README
+
+    def observation_size(self, state: CargoState) -> int:
+        return observation_size(state)
 
     def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
         """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,

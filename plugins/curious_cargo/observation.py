@@ -1,0 +1,432 @@
+"""Curious Cargo as numbers for RL (dockyard.interop: PettingZoo and OpenSpiel): one seat's
+observation, laid out from the rulebook's components, from what that seat sees only (the
+facts `view` shows: never a card or tile in the other player's hand, nor the bag or deck).
+
+`layout(state)` names every block of numbers in order (`Block`: name, size, meaning); the
+README's table is `table(state)` for the box's content, and a test checks the two agree.
+Squares are numbered as the action index names cells: a1, b1, ..., h1, a2, ... (row by row,
+from the bottom). A player board's squares come as planes of one number per square. Only the
+top piece of a stack shows ("a line is judged from above"), so it is the layer whose belts are
+encoded; the layers under it count only in the stack's height (Scaffolding). Colors are always
+red, blue and purple (Night Shift's third color), so both sides of the Shipping board give
+the same size. Blocks of players come as the observing seat's first ("own"), then the other's
+("other"); the own hand blocks are the only ones no other seat sees.
+
+Speed (PettingZoo steps at least a quarter of the engine's random playout, each observing):
+the observation is one float32 `array` (numpy reads it without copying), a copy of a base
+made from the state's own fields, never from a view. The base holds the printed board and
+both facilities' planes, and is brought up to date square by square as tiles are laid
+(`Encoder._base`, `_planes`); the numbers written together are packed at once (`Struct`).
+The layout is worked out once per content, board and Truck cards (`_ENCODERS`, keyed on the
+very content and board objects, kept; at most 16).
+"""
+
+from __future__ import annotations
+
+import weakref
+from array import array
+from dataclasses import dataclass
+from struct import Struct
+from typing import Any
+
+from .components import COLORS, STREET_SPACES, Cell, CuriousCargoContent, cell_name
+from .facility import Facility
+from .rounds import PHASE_NAMES
+from .state import RECEIVING, SHIPPING, CargoState
+
+SIDES = ("N", "E", "S", "W")
+MAINS = ("trucks", "tiles", "recycle")  # a Trucking turn's main choice
+# a street space as seen from the street: a truck's cab, an open cargo space that is empty, a
+# blocked cargo space, or an open cargo space holding a good of each color
+SPACE_KINDS = ("cab", "empty", "blocked", *COLORS)
+NUMBERS = 19  # the table's numbers written together at offset 0 (`Encoder.encode`)
+PLAYER_NUMBERS = 18  # a player's numbers written together after its planes (`_player`)
+_NUMBERS, _PLAYER_NUMBERS = Struct(f"{NUMBERS}f"), Struct(f"{PLAYER_NUMBERS}f")
+SPARSE = (  # a player's blocks written one number at a time, in order
+    "storage",
+    "active_docks",
+    "streets",
+    "storage_tops",
+    "ship_columns",
+    "receive_columns",
+    "forklift",
+    "first_on",
+)
+
+
+@dataclass(frozen=True)
+class Block:
+    name: str
+    size: int
+    meaning: str
+
+
+class Encoder:
+    """The layout of one content, board and set of Truck cards, with each block's offset."""
+
+    def __init__(self, content: CuriousCargoContent, state: CargoState) -> None:
+        board = state.seats[0].facility.board
+        self.content, self.board = content, board
+        columns, rows = board.columns, board.rows
+        self.cells = cells = columns * rows
+        self.cell_index = {(c, r): r * columns + c for r in range(rows) for c in range(columns)}
+        self.tiles = {t.id: i for i, t in enumerate(content.tiles)}
+        trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
+        self.trucks = {t: i for i, t in enumerate(trucks)}
+        self.track = len(content.track)
+        self.columns_ship = max(s.spaces for s in content.shipping_boards.values())
+        self.columns_receive = max(s.slots for s in content.shipping_boards.values())
+        self.blocks = blocks = self._blocks()
+        self.at: dict[str, int] = {}
+        offset = 0
+        for b in blocks:
+            self.at[b.name] = offset
+            offset += b.size
+        self.size = offset
+        self.template = self._template()
+        colors = {c: i for i, c in enumerate(COLORS)}
+        sides = {s: i for i, s in enumerate(SIDES)}
+        # where a belt of a color reaching a side of square 0 goes in a facility's planes
+        # (height, then the belts, then Splitters: as the player's blocks lie)
+        self.belt = {(c, s): (1 + colors[c] * 4 + sides[s]) * cells for c in COLORS for s in SIDES}
+        self.color = colors
+        self.plane_at = (self.at["own.height"], self.at["other.height"])
+        self.offsets = [tuple(self.at[f"{who}.{b}"] for b in SPARSE) for who in ("own", "other")]
+        self.facilities: list[list[Any]] = []  # see `_planes`
+        # [seat, own facility, other facility (weak references), their versions in base, base]
+        self.bases: list[list[Any]] = []
+
+    def _blocks(self) -> list[Block]:
+        cells, S = self.cells, STREET_SPACES  # noqa: N806
+        T, K = len(self.tiles), len(self.trucks)  # noqa: N806
+        first, last = cell_name((0, 0)), cell_name((self.board.columns - 1, self.board.rows - 1))
+        sq = f"per square ({first} ... {last})"
+        rgb = "red, blue, purple"
+        blocks = [
+            # numbers written together, in this order (`encode`)
+            Block("round", 1, "the round number"),
+            Block("turn.actions", 1, "Construction actions left this turn"),
+            Block("turn.token_used", 1, "1 once the turn's Construction / Trucking token is used"),
+            Block("turn.ap", 1, "Action Points left"),
+            Block("turn.must_spend", 1, "1 while a Trucking token's AP must still be spent"),
+            Block("to_act", 1, "1 when this seat is to act"),
+            Block("bag", 1, "Conveyor tiles in the bag"),
+            Block("deck", 1, "Truck cards in the deck"),
+            Block("discarded", 2, "Conveyor tiles, Truck cards out of the game"),
+            Block("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
+            Block("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
+            Block("goods_removed", 3, f"goods removed from the game: {rgb}"),
+            Block("side", 1, "1 on the three-color side of the Shipping board (Night Shift)"),
+            # one-hot
+            Block("phase", len(PHASE_NAMES), "the phase: " + ", ".join(PHASE_NAMES)),
+            Block("turn.main", len(MAINS), "a Trucking turn's choice: " + ", ".join(MAINS)),
+            Block("question", 2, "this seat must answer: which docks load, what to store"),
+            # the printed board
+            Block("board.teal", cells, f"1 on a teal square, {sq}"),
+            Block("board.gears", cells, f"1 on a printed Gear, {sq}"),
+            Block("board.machines", cells, f"1 on a machine, {sq}"),
+            Block("board.ports", 3 * cells, f"ports of each color ({rgb}) {sq}"),
+            Block("board.docks", 2 * S, "1 where a dock is printed: Shipping 1-10, Receiving 1-10"),
+        ]
+        for who in ("own", "other"):
+            blocks += [
+                Block(f"{who}.height", cells, f"stack height {sq}"),
+                Block(
+                    f"{who}.belts",
+                    3 * 4 * cells,
+                    f"top piece's belt of each color ({rgb}) reaching each side (N, E, S, W), {sq}",
+                ),
+                Block(f"{who}.splitters", cells, f"1 where the top piece is a Splitter, {sq}"),
+                # numbers written together, in this order (`_player`)
+                Block(f"{who}.storage", 2, "tiles in storage stacks a, b"),
+                Block(f"{who}.hand_counts", 2, "Conveyor tiles, Truck cards in hand"),
+                Block(f"{who}.tokens", 3, "Construction tokens, Trucking tokens, Scaffolding"),
+                Block(f"{who}.splitters_owned", 3, f"Splitters owned, not placed: {rgb}"),
+                Block(f"{who}.shipped", 3, f"goods shipped: {rgb}"),
+                Block(f"{who}.received", 3, f"goods received: {rgb}"),
+                Block(f"{who}.bonus_points", 1, "points from bonuses"),
+                Block(f"{who}.first_in_order", 1, "1 when first in turn order"),
+                # sparse
+                Block(
+                    f"{who}.active_docks",
+                    2 * S * 3,
+                    f"active connection per dock (Shipping 1-10, Receiving 1-10) and color ({rgb})",
+                ),
+                Block(
+                    f"{who}.streets",
+                    2 * S * len(SPACE_KINDS),
+                    "per street (Shipping, Receiving) and space 1-10: " + ", ".join(SPACE_KINDS),
+                ),
+                Block(
+                    f"{who}.storage_tops", 2 * T, "the top tile of stack a, of stack b (by tile)"
+                ),
+                Block(f"{who}.ship_columns", self.columns_ship, "1 per completed Shipping column"),
+                Block(
+                    f"{who}.receive_columns",
+                    self.columns_receive,
+                    "1 per completed Receiving column",
+                ),
+                Block(f"{who}.forklift", self.track, "the Forklift's Turn Order track space"),
+                Block(f"{who}.first_on", self.track, "1 on each track space it reached first"),
+            ]
+        return blocks + [
+            Block("own.hand", T, "Conveyor tiles in own hand (by tile, in tiles.json's order)"),
+            Block("own.trucks", K, "Truck cards in own hand (by card, in trucks.json's order)"),
+            Block("own.draft", K, "Truck cards dealt to own choice at setup"),
+        ]
+
+    def _template(self) -> array[float]:
+        """Zeros, with the board's printed planes filled in."""
+        out = array("f", bytes(4 * self.size))  # float32 zeros
+        board, at, index = self.board, self.at, self.cell_index
+        for cell in board.teal:
+            out[at["board.teal"] + index[cell]] = 1.0
+        for cell in board.gears:
+            out[at["board.gears"] + index[cell]] = 1.0
+        for machine in board.machines:
+            for cell in machine.cells:
+                out[at["board.machines"] + index[cell]] = 1.0
+        for port in board.ports:
+            plane = COLORS.index(port.color)
+            out[at["board.ports"] + plane * self.cells + index[port.cell]] += 1.0
+        for dock in board.docks:
+            street = 0 if dock.street == SHIPPING else 1
+            out[at["board.docks"] + street * STREET_SPACES + dock.number - 1] = 1.0
+        return out
+
+    def encode(self, state: CargoState, seat: int) -> array[float]:
+        seats = state.seats
+        me, them = seats[seat], seats[1 - seat]
+        out = self._base(seat, me.facility, them.facility)[:]  # the one array made
+        at = self.at
+        flow, turn = state.flow, state.turn
+        asked = flow.pending[-1] if flow.pending else None
+        splitters, removed = state.splitters, state.goods_removed
+        _NUMBERS.pack_into(
+            out,
+            0,
+            flow.round,
+            turn.actions,
+            turn.token_used,
+            turn.ap,
+            turn.must_spend,
+            seat in flow.active if asked is None else asked.player == seat,
+            len(state.bag),
+            len(state.deck),
+            len(state.discarded_tiles),
+            len(state.discarded_cards),
+            state.construction,
+            state.trucking,
+            splitters.get("red", 0),
+            splitters.get("blue", 0),
+            splitters.get("purple", 0),
+            removed.get("red", 0),
+            removed.get("blue", 0),
+            removed.get("purple", 0),
+            state.side is not None and len(state.side.colors) == 3,
+        )
+        out[at["phase"] + flow.phase] = 1.0
+        if turn.main is not None:
+            out[at["turn.main"] + MAINS.index(turn.main)] = 1.0
+        if asked is not None and asked.player == seat and asked.kind in ("load", "store"):
+            out[at["question"] + (asked.kind == "store")] = 1.0
+        # turn order (bonuses.turn_order): furthest ahead, then on top, then the first seat
+        mine, theirs = (me.forklift, me.forklift_height), (them.forklift, them.forklift_height)
+        first = mine > theirs or (mine == theirs and seat == 0)
+        self._player(state, seat, 0, out, first)
+        self._player(state, 1 - seat, 1, out, not first)
+        tiles, trucks = self.tiles, self.trucks
+        i = at["own.hand"]
+        for t in me.hand:
+            out[i + tiles[t]] += 1.0
+        i = at["own.trucks"]
+        for c in me.trucks:
+            out[i + trucks[c]] += 1.0
+        i = at["own.draft"]
+        for c in me.draft:
+            out[i + trucks[c]] += 1.0
+        return out
+
+    def _player(self, state: CargoState, who: int, n: int, out: array[float], first: bool) -> None:
+        p = state.seats[who]
+        (numbers, docks, streets, tops, ship_columns, receive_columns, forklift,
+         first_on) = self.offsets[n]  # fmt: skip
+        a, b = p.storage
+        splitters, shipped, received = p.splitters, p.shipped, p.received
+        _PLAYER_NUMBERS.pack_into(
+            out,
+            4 * numbers,
+            len(a),
+            len(b),
+            len(p.hand),
+            len(p.trucks),
+            p.construction,
+            p.trucking,
+            p.scaffolding,
+            splitters.get("red", 0),
+            splitters.get("blue", 0),
+            splitters.get("purple", 0),
+            shipped.get("red", 0),
+            shipped.get("blue", 0),
+            shipped.get("purple", 0),
+            received.get("red", 0),
+            received.get("blue", 0),
+            received.get("purple", 0),
+            p.bonus_points,
+            first,
+        )
+        colors = self.color
+        for dock, color in p.facility.active_docks().items():
+            street = 0 if dock.street == SHIPPING else 1
+            out[docks + ((street * STREET_SPACES + dock.number - 1) * 3) + colors[color]] = 1.0
+        kinds = len(SPACE_KINDS)
+        start = streets - kinds  # space 1 of the Shipping street at `streets`
+        for trucks in (p.streets[SHIPPING], p.streets[RECEIVING]):
+            for t in trucks:
+                blocked = t.card.blocked
+                for k, good in enumerate(t.cargo):
+                    at = start + (t.rear + k) * kinds
+                    if good is not None:
+                        out[at + 3 + colors[good]] = 1.0
+                    elif k + 1 in blocked:
+                        out[at + 2] = 1.0
+                    else:
+                        out[at + 1] = 1.0
+                out[start + t.front * kinds] = 1.0
+            start += STREET_SPACES * kinds
+        tiles = self.tiles
+        if a:
+            out[tops + tiles[a[-1]]] = 1.0
+        if b:
+            out[tops + len(tiles) + tiles[b[-1]]] = 1.0
+        for column in p.ship_columns:
+            out[ship_columns + column - 1] = 1.0
+        for column in p.receive_columns:
+            out[receive_columns + column - 1] = 1.0
+        out[forklift + p.forklift] = 1.0
+        for space, arrivals in state.track_arrivals.items():
+            if arrivals and arrivals[0] == who:
+                out[first_on + space] = 1.0
+
+    # ---- what changes only with a placement: kept for the last few facilities -----------------
+
+    def _base(self, seat: int, mine: Facility, theirs: Facility) -> array[float]:
+        """The template with both facilities' planes, own first, kept for the last four pairs
+        of facilities and seats, and brought up to date as they change: the squares the last
+        placement changed, or the whole planes when more has changed."""
+        bases = self.bases
+        for k, entry in enumerate(bases):
+            if entry[0] == seat and entry[1]() is mine and entry[2]() is theirs:
+                if k:
+                    bases.insert(0, bases.pop(k))
+                break
+        else:
+            entry = [seat, weakref.ref(mine), weakref.ref(theirs), -1, -1, self.template[:]]
+            bases.insert(0, entry)
+            del bases[4:]
+        base = entry[5]
+        for n, fac in ((0, mine), (1, theirs)):
+            applied = entry[3 + n]
+            if applied == fac.version:
+                continue
+            _, version, planes, changed = self._planes(fac)
+            at = self.plane_at[n]
+            if applied == version - 1 and changed is not None:
+                cells, index = self.cells, self.cell_index
+                for cell in changed:
+                    i = index[cell]
+                    for plane in range(i, 14 * cells, cells):
+                        base[at + plane] = planes[plane]
+            else:
+                base[at : at + len(planes)] = planes
+            entry[3 + n] = version
+        return base  # type: ignore[no-any-return]
+
+    def _planes(self, fac: Facility) -> list[Any]:
+        """[a weak reference to the facility, its version, its height, belt and Splitter planes
+        as one list, the squares changed from the version before (None: unknown)]: worked out
+        once per facility and then again only on the squares a placement changed (as
+        speed.py's flat spots: the last four facilities are remembered)."""
+        entries, version = self.facilities, fac.version
+        for k, entry in enumerate(entries):
+            if entry[0]() is fac:
+                if k:
+                    entries.insert(0, entries.pop(k))
+                if entry[1] != version:
+                    changed, cells = fac.touched
+                    if entry[1] == version - 1 and changed == version:
+                        for cell in cells:
+                            self._square(fac, cell, entry[2])
+                        entry[3] = cells
+                    else:
+                        entry[2], entry[3] = self._fresh_planes(fac), None
+                    entry[1] = version
+                return entry
+        entry = [weakref.ref(fac), version, self._fresh_planes(fac), None]
+        entries.insert(0, entry)
+        del entries[4:]
+        return entry
+
+    def _fresh_planes(self, fac: Facility) -> array[float]:
+        planes = array("f", bytes(4 * 14 * self.cells))
+        for cell in fac.stacks:
+            self._square(fac, cell, planes)
+        return planes
+
+    def _square(self, fac: Facility, cell: Cell, planes: array[float]) -> None:
+        """One square's numbers in the planes: its height, its top piece's belts and Splitter."""
+        i, cells = self.cell_index[cell], self.cells
+        for plane in range(1, 14):
+            planes[plane * cells + i] = 0.0
+        stack = fac.stacks.get(cell)
+        planes[i] = len(stack) if stack else 0
+        if stack:
+            top = stack[-1]
+            belt = self.belt
+            for color, sides in top.pieces:
+                for side in sides:
+                    planes[belt[color, side] + i] = 1.0
+            if top.kind == "splitter":
+                planes[13 * cells + i] = 1.0
+
+
+_ENCODERS: dict[tuple[int, int, tuple[str, ...]], Encoder] = {}
+
+
+def encoder(state: CargoState) -> Encoder:
+    """The layout for this state's content, board and Truck cards (made once, kept)."""
+    content = state.content
+    assert content is not None
+    board = state.seats[0].facility.board
+    key = (id(content), id(board), tuple(state.extra_trucks))
+    found = _ENCODERS.get(key)
+    if found is None or found.content is not content or found.board is not board:
+        if len(_ENCODERS) >= 16:
+            _ENCODERS.clear()
+        found = _ENCODERS[key] = Encoder(content, state)
+    return found
+
+
+def observation(state: CargoState, seat: int) -> array[float]:
+    """`seat`'s observation: `observation_size(state)` float32 numbers (an array numpy reads
+    without copying), laid out by `layout(state)`."""
+    return encoder(state).encode(state, seat)
+
+
+def observation_size(state: CargoState) -> int:
+    return encoder(state).size
+
+
+def layout(state: CargoState) -> list[Block]:
+    return list(encoder(state).blocks)
+
+
+def table(state: CargoState) -> str:
+    """The layout as the README's Markdown table (offset, size, meaning)."""
+    lines = ["| offset | size | block | meaning |", "|---|---|---|---|"]
+    offset = 0
+    for b in encoder(state).blocks:
+        lines.append(f"| {offset} | {b.size} | `{b.name}` | {b.meaning} |")
+        offset += b.size
+    lines.append(f"\n{offset:,} numbers in all.")
+    return "\n".join(lines)
