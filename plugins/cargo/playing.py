@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Action, Context, Decision
-from dockyard.flow import end_turn, pop, push
+from dockyard.flow import Phase, clockwise_from, end_turn, pop, push
 from dockyard.words import with_article
 
 from .components import DIRECTIONS, DOCK, LOADING, OFF
@@ -32,11 +32,13 @@ from .state import DOCTOR, UNPLACED, WATER, CargoState
 PUT_BACK = "put-back"
 DONE = "done"
 
-Move = tuple[str, str | None, int, tuple[str, ...]]  # (worker, square, how many, steps)
-
 
 def phase(state: CargoState) -> str:
     return ("ships", "workers", "play")[state.flow.phase]
+
+
+# "ROLL AGAIN TO SEE WHO MOVES FIRST. Turns rotate to the left (clockwise)."
+PLAY = Phase("play", clockwise_from(lambda s: s.first_mover), check_end=False)
 
 
 # ---- moving workers ------------------------------------------------------------------------
@@ -84,8 +86,9 @@ def _away(pos: int) -> str:
     )
 
 
-def why_not_move(state: CargoState, seat: int, move: Move) -> str | None:
-    name, cell, count, steps = move
+def why_not_move(
+    state: CargoState, seat: int, name: str, cell: str | None, count: int, steps: tuple[str, ...]
+) -> str | None:
     if phase(state) != "play":
         return "workers move once everyone's are placed"
     if rescued(state):
@@ -177,8 +180,16 @@ def _step_lists(
     return found
 
 
-def do_move(state: CargoState, seat: int, move: Move, game: Any, ctx: Context) -> None:
-    name, cell, count, steps = move
+def do_move(
+    state: CargoState,
+    seat: int,
+    name: str,
+    cell: str | None,
+    count: int,
+    steps: tuple[str, ...],
+    game: Any,
+    ctx: Context,
+) -> None:
     group = movers(state, seat, name, cell, count)
     assert not isinstance(group, str)
     c = state.c
@@ -225,6 +236,18 @@ def _announce(state: CargoState, seat: int, step: Step, ctx: Context) -> None:
 
 
 # ---- the end and the start of a turn -----------------------------------------------------
+
+
+def why_not_done(state: CargoState, seat: int) -> str | None:
+    """`done` ends the turn early, once the workers in the water are back."""
+    back = rescued(state)
+    return f"first bring back your {returning_text(state, back)} from the water" if back else None
+
+
+def do_done(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
+    name = state.players[seat]
+    ctx.emit("done", name, f"{name} ends their turn")
+    finish_turn(state, seat, game, ctx)
 
 
 def finish_turn(state: CargoState, seat: int, game: Any, ctx: Context) -> None:

@@ -10,11 +10,41 @@ but the four corners (`+` on the map).
 
 from __future__ import annotations
 
-from dockyard import Action, Context, DockyardError
-from dockyard.flow import Phase, clockwise_from, reveal
+from typing import Any
 
-from .components import DOCK, LOADING, WATER
+from dockyard import Action, Context, DockyardError, Rng, Setup
+from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
+
+from .components import DOCK, LOADING, WATER, Dock
+from .playing import phase, start_turn
 from .state import GONE, UNPLACED, CargoState
+
+
+def set_up(game: Any, setup: Setup, ctx: Context) -> CargoState:
+    """The table before the first choice: empty, then a layout's, or the first roll."""
+    c: Dock = setup.content.built
+    n = len(setup.players)
+    state = CargoState(list(setup.players), Rng(setup.seed), FlowState(), parts=c)
+    state.ships = [None] * n
+    state.ground = list(c.squares)
+    state.crates = [None] * len(c.squares)
+    state.men = [()] * len(c.squares)
+    state.pos = [UNPLACED] * (n * c.per_player)
+    state.waits = [0] * (n * c.per_player)
+    state.points = [0] * n
+    state.front = [[] for _ in range(n)]
+    state.in_box = n * c.crates[n]
+    if c.layout is not None:
+        lay_out(state, ctx)
+    else:
+        # "players roll a die to see who selects and places their pieces first"
+        state.first_placer = roll(state, ctx)
+        first = state.players[state.first_placer]
+        ctx.emit("roll", first, f"{first} wins the roll: chooses a ship and places first")
+    start(game, state, ctx)
+    if phase(state) == "play":  # a layout starts in play
+        start_turn(state, ctx)
+    return state
 
 
 def ships_order(state: CargoState) -> list[int]:
@@ -49,10 +79,11 @@ def why_not_choose(state: CargoState, seat: int, ship: str) -> str | None:
     return None
 
 
-def choose(state: CargoState, seat: int, ship: str, ctx: Context) -> None:
+def do_choose(state: CargoState, seat: int, ship: str, game: Any, ctx: Context) -> None:
     state.ships[seat] = ship
     name = state.players[seat]
     ctx.emit("ship", name, f"{name} chooses the {ship} ship and plays {ship}", ship=ship)
+    end_turn(game, state, ctx, seat)
 
 
 def deal_crates(state: CargoState, ctx: Context) -> None:
