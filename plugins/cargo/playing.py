@@ -293,7 +293,7 @@ def start_turn(state: CargoState, ctx: Context) -> None:
         if state.pos[w] == WATER:
             due.append(w)
         elif state.pos[w] == DOCTOR:
-            if state.waits[w] > 0:
+            if state.waits.get(w, 0) > 0:  # from the water, by a house rule: none
                 state.waits[w] -= 1
             else:
                 due.append(w)
@@ -322,14 +322,15 @@ def rescued(state: CargoState) -> list[int]:
 def return_squares(state: CargoState, w: int) -> list[int]:
     c = state.c
     where = c.loading[state.ships[state.owner(w)] or ""] if state.pos[w] == WATER else c.edge
-    return [cell for cell in where if can_stand(state, (w,), cell)]
+    return [cell for cell in where if can_stand(state, w, cell)]
 
 
-def can_stand(state: CargoState, group: tuple[int, ...], cell: int) -> bool:
+def can_stand(state: CargoState, worker: int, cell: int) -> bool:
     if cell == OFF or state.ground[cell] > LOADING or state.crates[cell] is not None:
         return False
     there = state.men[cell]
-    return not there or stacks_with(state.c, group, there)
+    c = state.c
+    return not there or stacks_with(c, c.kinds[worker % c.per_player], there)
 
 
 # ---- placing: workers at setup and on their return, crates put back ------------------------
@@ -352,7 +353,7 @@ def legal_places(state: CargoState, seat: int) -> list[Action]:
             out += [
                 Action(player, "place", (name, c.name(i)))
                 for i, s in enumerate(state.ground)
-                if s == DOCK and can_stand(state, (w,), i)
+                if s == DOCK and can_stand(state, w, i)
             ]
         return out
     for name in dict.fromkeys(c.names[w % k] for w in state.returning):
@@ -396,7 +397,7 @@ def why_not_place(state: CargoState, seat: int, piece: str, square: str) -> str 
         return w
     if phase(state) == "workers" and state.ground[cell] != DOCK:
         return f"workers start on the dock, and {square} is not on it"
-    if not can_stand(state, (w,), cell):
+    if not can_stand(state, w, cell):
         return f"{square} is taken" if state.ground[cell] <= LOADING else f"{square} is water"
     return None
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 
 from dockyard.words import with_article
 
-from .components import LOADING, OFF, OPPOSITE, Dock
+from .components import LOADING, OFF, OPPOSITE, Dock, WorkerKind
 
 
-@dataclass(slots=True)
+@dataclass
 class Step:
     """What one step does."""
 
@@ -47,10 +47,9 @@ def solid(c: Dock, men: tuple[int, ...]) -> bool:
     return any(not c.kinds[w % c.per_player].squishable for w in men)
 
 
-def stacks_with(c: Dock, movers: tuple[int, ...], men: tuple[int, ...]) -> bool:
-    """May `movers` share a square holding `men`? (Only Dockhands with Dockhands.)"""
+def stacks_with(c: Dock, kind: WorkerKind, men: tuple[int, ...]) -> bool:
+    """May workers of `kind` share a square holding `men`? (Only Dockhands with Dockhands.)"""
     k = c.per_player
-    kind = c.kinds[movers[0] % k]
     return kind.stacks and all(c.kinds[w % k].kind == kind.kind for w in men)
 
 
@@ -78,7 +77,7 @@ def resolve(
             return f"{with_article(kind.kind)} cannot pull"
         if crates[to] is not None:
             return f"the {word} cannot pull and push at once: a crate is on {c.name(to)}"
-        if there and not stacks_with(c, movers, there):
+        if there and not stacks_with(c, kind, there):
             return f"{c.name(to)} is taken by {_men(c, there)}"
         behind = c.neighbors[OPPOSITE[direction]][start]
         if behind == OFF or crates[behind] is None:
@@ -86,7 +85,7 @@ def resolve(
         step.pulled = behind
         return step
     if crates[to] is None:
-        if there and not stacks_with(c, movers, there):
+        if there and not stacks_with(c, kind, there):
             return (
                 f"workers cannot push other workers: {_men(c, there)} on {c.name(to)}"
                 if c.kinds[there[0] % k].pushable
@@ -134,13 +133,11 @@ def _where(c: Dock, to: int, start: int, direction: str) -> str:
 
 def _men(c: Dock, men: tuple[int, ...]) -> str:
     k = c.per_player
-    kinds = [c.kinds[w % k].kind for w in men]
-    if len(kinds) == 1:
-        return f"{with_article(kinds[0])}"
-    return f"{len(kinds)} {kinds[0]}s"
+    (kind,) = {c.kinds[w % k].kind for w in men}  # workers share a square only with their kind
+    return with_article(kind) if len(men) == 1 else f"{len(men)} {kind}s"
 
 
-@dataclass(slots=True)
+@dataclass
 class Landing:
     """Where the things a step moved ended up, beyond a plain square."""
 

@@ -30,7 +30,6 @@ def set_up(game: Any, setup: Setup, ctx: Context) -> CargoState:
     state.crates = [None] * len(c.squares)
     state.men = [()] * len(c.squares)
     state.pos = [UNPLACED] * (n * c.per_player)
-    state.waits = [0] * (n * c.per_player)
     state.points = [0] * n
     state.front = [[] for _ in range(n)]
     state.in_box = n * c.crates[n]
@@ -98,9 +97,8 @@ def deal_crates(state: CargoState, ctx: Context) -> None:
     squares = [i for i, s in enumerate(c.squares) if s == DOCK and i not in c.no_crates]
     chosen = state.rng.sample(squares, count * n)
     reveal(state)
-    colors = [state.ships[seat] for seat in range(n) for _ in range(count)]
-    for cell, color in zip(chosen, colors, strict=True):
-        state.crates[cell] = color
+    for i, cell in enumerate(chosen):  # the first `count` squares the first seat's, and so on
+        state.crates[cell] = state.ships[i // count]
     state.dealt = dict.fromkeys(state.ships, count)  # type: ignore[arg-type]
     state.in_box = 0
     ctx.emit("crates", None, f"{count} crates of each color are placed on the dock at random")
@@ -187,5 +185,5 @@ def roll(state: CargoState, ctx: Context) -> int:
             return rolling[0]
 
 
-SHIPS = Phase("ships", ships_order, end=deal_crates, check_end=False, once=True)
-WORKERS = Phase("workers", placing_order, end=roll_first_mover, check_end=False, once=True)
+SHIPS = Phase("ships", ships_order, end=deal_crates, once=True)
+WORKERS = Phase("workers", placing_order, end=roll_first_mover, once=True)

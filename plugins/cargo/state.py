@@ -29,7 +29,8 @@ class CargoState(State):
     crates: list[str | None] = field(default_factory=list)  # per cell: a crate's color
     men: list[tuple[int, ...]] = field(default_factory=list)  # per cell: the workers on it
     pos: list[int] = field(default_factory=list)  # per worker: its cell, or UNPLACED ... GONE
-    waits: list[int] = field(default_factory=list)  # per worker at the Doctor: turns to sit out
+    # each worker sent to the Doctor: the turns it still sits out
+    waits: dict[int, int] = field(default_factory=dict)
     points: list[int] = field(default_factory=list)
     front: list[list[str]] = field(default_factory=list)  # crates in front of each player
     sea: list[str] = field(default_factory=list)  # own crates a player pushed into the sea

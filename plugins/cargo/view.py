@@ -39,7 +39,7 @@ def view(state: CargoState, viewer: int | None, game: str) -> dict[str, Any]:
                 "front": list(state.front[seat]),
                 "water": [c.names[w % k] for w in workers if state.pos[w] == WATER],
                 "doctor": [
-                    {"worker": c.names[w % k], "sits_out": state.waits[w]}
+                    {"worker": c.names[w % k], "sits_out": state.waits.get(w, 0)}
                     for w in workers
                     if state.pos[w] == DOCTOR
                 ],
