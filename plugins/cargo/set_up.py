@@ -169,20 +169,21 @@ def roll(state: CargoState, ctx: Context) -> int:
     fixed = state.c.dice
     rolling = list(range(len(state.players)))
     while True:
-        dice = []
-        for _ in rolling:
+        dice: dict[int, int] = {}  # seat: die
+        for seat in rolling:
             if state.dice_used < len(fixed):
-                dice.append(fixed[state.dice_used])
+                dice[seat] = fixed[state.dice_used]
                 state.dice_used += 1
             else:
-                dice.append(state.rng.randint(1, 6))
+                dice[seat] = state.rng.randint(1, 6)
                 reveal(state)
-        said = ", ".join(f"{state.players[s]} {d}" for s, d in zip(rolling, dice, strict=True))
-        ctx.emit("dice", None, f"the dice: {said}", dice=dict(zip(rolling, dice, strict=True)))
-        top = max(dice)
-        rolling = [s for s, d in zip(rolling, dice, strict=True) if d == top]
+        said = ", ".join(f"{state.players[s]} {d}" for s, d in dice.items())
+        ctx.emit("dice", None, f"the dice: {said}", dice=dice)
+        top = max(dice.values())
+        rolling = [s for s, d in dice.items() if d == top]
         if len(rolling) == 1:
-            return rolling[0]
+            (winner,) = rolling
+            return winner
 
 
 SHIPS = Phase("ships", ships_order, end=deal_crates, once=True)
