@@ -19,7 +19,7 @@ from dockyard import Action
 from .components import DIRECTIONS, OFF, OPPOSITE, Dock
 from .playing import PUT_BACK, legal_moves, legal_places, movers, phase, step_words
 from .pushing import perform, resolve
-from .set_up import choices
+from .set_up import legal_choices
 from .speed import distances, manhattan
 from .state import CargoState
 
@@ -34,7 +34,7 @@ def bot_action(state: CargoState, seat: int, rng: random.Random) -> Action:
         return _best(legal_places(state, seat), rng, lambda a: _put_back_value(state, a))
     now = phase(state)
     if now == "ships":
-        return rng.choice(choices(state, seat))
+        return rng.choice(legal_choices(state, seat))
     if now == "workers" or state.returning:
         return _best(legal_places(state, seat), rng, lambda a: _near_crates(state, seat, a))
     moves = legal_moves(state, seat)

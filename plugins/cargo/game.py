@@ -35,7 +35,7 @@ from .playing import (
 )
 from .rl import action_space, observation, observation_size
 from .scoring import outcome
-from .set_up import SHIPS, WORKERS, choices, do_choose, set_up, why_not_choose
+from .set_up import SHIPS, WORKERS, do_choose, legal_choices, set_up, why_not_choose
 from .state import CargoState, invariants, token_counts
 from .text import TOPICS, action_from_tree, format_action, legal_group, render, well_typed
 from .view import query, view
@@ -122,7 +122,7 @@ class Cargo(Game):
             return []
         now = phase(state)
         if now == "ships":
-            return choices(state, player)
+            return legal_choices(state, player)
         if now == "workers" or rescued(state):
             return legal_places(state, player)
         # a Dockhand back from the Doctor may come back now, later in the turn, or not

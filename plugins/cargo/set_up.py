@@ -65,7 +65,7 @@ def free_ships(state: CargoState) -> list[str]:
     return [s for s in state.c.ships if s not in state.ships]
 
 
-def choices(state: CargoState, seat: int) -> list[Action]:
+def legal_choices(state: CargoState, seat: int) -> list[Action]:
     return [Action(state.players[seat], "choose", (s,)) for s in free_ships(state)]
 
 
