@@ -144,6 +144,18 @@ def test_ships_are_chosen_once_each_then_workers_placed_in_turn() -> None:
     assert len(rolled) == 1 and rolled[0].text == f"{s.actors()[0]} wins the roll and moves first"
 
 
+def test_the_set_up_rolls_are_of_a_six_sided_die() -> None:
+    """ "players roll a die to see who selects and places their pieces first" (and the roll
+    "AGAIN TO SEE WHO MOVES FIRST" is the same roll): every face of a die, one to six, and no
+    other number."""
+    faces: set[int] = set()
+    for seed in range(40):
+        for event in Session("cargo", players=4, seed=seed).events:
+            if event.kind == "dice":
+                faces.update(dict(event.data)["dice"].values())
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
 # ---- PLAYING: moving, pushing and pulling ---------------------------------------------------
 
 

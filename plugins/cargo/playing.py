@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Action, Context, Decision
-from dockyard.flow import end_turn, pop, push
+from dockyard.flow import Phase, clockwise_from, end_turn, pop, push
 from dockyard.words import with_article
 
 from .components import DIRECTIONS, DOCK, LOADING, OFF
@@ -32,11 +32,13 @@ from .state import DOCTOR, UNPLACED, WATER, CargoState
 PUT_BACK = "put-back"
 DONE = "done"
 
-Move = tuple[str, str | None, int, tuple[str, ...]]  # (worker, square, how many, steps)
-
 
 def phase(state: CargoState) -> str:
     return ("ships", "workers", "play")[state.flow.phase]
+
+
+# "ROLL AGAIN TO SEE WHO MOVES FIRST. Turns rotate to the left (clockwise)."
+PLAY = Phase("play", clockwise_from(lambda s: s.first_mover), check_end=False)
 
 
 # ---- moving workers ------------------------------------------------------------------------
@@ -84,8 +86,9 @@ def _away(pos: int) -> str:
     )
 
 
-def why_not_move(state: CargoState, seat: int, move: Move) -> str | None:
-    name, cell, count, steps = move
+def why_not_move(
+    state: CargoState, seat: int, name: str, cell: str | None, count: int, steps: tuple[str, ...]
+) -> str | None:
     if phase(state) != "play":
         return "workers move once everyone's are placed"
     if rescued(state):
@@ -177,8 +180,16 @@ def _step_lists(
     return found
 
 
-def do_move(state: CargoState, seat: int, move: Move, game: Any, ctx: Context) -> None:
-    name, cell, count, steps = move
+def do_move(
+    state: CargoState,
+    seat: int,
+    name: str,
+    cell: str | None,
+    count: int,
+    steps: tuple[str, ...],
+    game: Any,
+    ctx: Context,
+) -> None:
     group = movers(state, seat, name, cell, count)
     assert not isinstance(group, str)
     c = state.c
@@ -227,6 +238,18 @@ def _announce(state: CargoState, seat: int, step: Step, ctx: Context) -> None:
 # ---- the end and the start of a turn -----------------------------------------------------
 
 
+def why_not_done(state: CargoState, seat: int) -> str | None:
+    """`done` ends the turn early, once the workers in the water are back."""
+    back = rescued(state)
+    return f"first bring back your {returning_text(state, back)} from the water" if back else None
+
+
+def do_done(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
+    name = state.players[seat]
+    ctx.emit("done", name, f"{name} ends their turn")
+    finish_turn(state, seat, game, ctx)
+
+
 def finish_turn(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
     """Crates set aside are put back (each by its ship's captain), then the next turn starts."""
     if state.aside:
@@ -270,7 +293,7 @@ def start_turn(state: CargoState, ctx: Context) -> None:
         if state.pos[w] == WATER:
             due.append(w)
         elif state.pos[w] == DOCTOR:
-            if state.waits[w] > 0:
+            if state.waits.get(w, 0) > 0:  # from the water, by a house rule: none
                 state.waits[w] -= 1
             else:
                 due.append(w)
@@ -299,14 +322,15 @@ def rescued(state: CargoState) -> list[int]:
 def return_squares(state: CargoState, w: int) -> list[int]:
     c = state.c
     where = c.loading[state.ships[state.owner(w)] or ""] if state.pos[w] == WATER else c.edge
-    return [cell for cell in where if can_stand(state, (w,), cell)]
+    return [cell for cell in where if can_stand(state, w, cell)]
 
 
-def can_stand(state: CargoState, group: tuple[int, ...], cell: int) -> bool:
+def can_stand(state: CargoState, worker: int, cell: int) -> bool:
     if cell == OFF or state.ground[cell] > LOADING or state.crates[cell] is not None:
         return False
     there = state.men[cell]
-    return not there or stacks_with(state.c, group, there)
+    c = state.c
+    return not there or stacks_with(c, c.kinds[worker % c.per_player], there)
 
 
 # ---- placing: workers at setup and on their return, crates put back ------------------------
@@ -329,7 +353,7 @@ def legal_places(state: CargoState, seat: int) -> list[Action]:
             out += [
                 Action(player, "place", (name, c.name(i)))
                 for i, s in enumerate(state.ground)
-                if s == DOCK and can_stand(state, (w,), i)
+                if s == DOCK and can_stand(state, w, i)
             ]
         return out
     for name in dict.fromkeys(c.names[w % k] for w in state.returning):
@@ -373,7 +397,7 @@ def why_not_place(state: CargoState, seat: int, piece: str, square: str) -> str 
         return w
     if phase(state) == "workers" and state.ground[cell] != DOCK:
         return f"workers start on the dock, and {square} is not on it"
-    if not can_stand(state, (w,), cell):
+    if not can_stand(state, w, cell):
         return f"{square} is taken" if state.ground[cell] <= LOADING else f"{square} is water"
     return None
 

@@ -20,26 +20,36 @@ section and its PICTURE EXAMPLES OF PUSHES describe them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dockyard.words import with_article
 
-from .components import LOADING, OFF, OPPOSITE, Dock
+from .components import LOADING, OFF, OPPOSITE, Dock, WorkerKind
 
 
-@dataclass(slots=True)
 class Step:
-    """What one step does."""
+    """What one step does. (A plain class with slots: one is made for every step tried.)"""
 
-    movers: tuple[int, ...]
-    start: int  # where the movers stand
-    to: int  # where they step
-    direction: str
-    pulled: int | None = None  # the cell of the crate a pull drags along
-    row: list[int] = field(default_factory=list)  # cells whose contents slide one square
-    squished: list[int] = field(default_factory=list)  # workers squished
-    squish_at: int | None = None  # their square
-    crates_pushed: int = 0
+    __slots__ = (
+        "movers",
+        "start",
+        "to",
+        "direction",
+        "pulled",
+        "row",
+        "squished",
+        "squish_at",
+        "crates_pushed",
+    )
+
+    def __init__(self, movers: tuple[int, ...], start: int, to: int, direction: str) -> None:
+        self.movers = movers
+        self.start = start  # where the movers stand
+        self.to = to  # where they step
+        self.direction = direction
+        self.pulled: int | None = None  # the cell of the crate a pull drags along
+        self.row: list[int] = []  # cells whose contents slide one square
+        self.squished: list[int] = []  # workers squished
+        self.squish_at: int | None = None  # their square
+        self.crates_pushed = 0
 
 
 def solid(c: Dock, men: tuple[int, ...]) -> bool:
@@ -47,10 +57,9 @@ def solid(c: Dock, men: tuple[int, ...]) -> bool:
     return any(not c.kinds[w % c.per_player].squishable for w in men)
 
 
-def stacks_with(c: Dock, movers: tuple[int, ...], men: tuple[int, ...]) -> bool:
-    """May `movers` share a square holding `men`? (Only Dockhands with Dockhands.)"""
+def stacks_with(c: Dock, kind: WorkerKind, men: tuple[int, ...]) -> bool:
+    """May workers of `kind` share a square holding `men`? (Only Dockhands with Dockhands.)"""
     k = c.per_player
-    kind = c.kinds[movers[0] % k]
     return kind.stacks and all(c.kinds[w % k].kind == kind.kind for w in men)
 
 
@@ -78,7 +87,7 @@ def resolve(
             return f"{with_article(kind.kind)} cannot pull"
         if crates[to] is not None:
             return f"the {word} cannot pull and push at once: a crate is on {c.name(to)}"
-        if there and not stacks_with(c, movers, there):
+        if there and not stacks_with(c, kind, there):
             return f"{c.name(to)} is taken by {_men(c, there)}"
         behind = c.neighbors[OPPOSITE[direction]][start]
         if behind == OFF or crates[behind] is None:
@@ -86,10 +95,10 @@ def resolve(
         step.pulled = behind
         return step
     if crates[to] is None:
-        if there and not stacks_with(c, movers, there):
+        if there and not stacks_with(c, kind, there):
             return (
                 f"workers cannot push other workers: {_men(c, there)} on {c.name(to)}"
-                if c.kinds[there[0] % k].pushable
+                if _kind(c, there).pushable
                 else f"{c.name(to)} is taken by {_men(c, there)}"
             )
         return step
@@ -132,22 +141,27 @@ def _where(c: Dock, to: int, start: int, direction: str) -> str:
     return f"{direction} of {c.name(start)}" if to == OFF else c.name(to)
 
 
+def _kind(c: Dock, men: tuple[int, ...]) -> WorkerKind:
+    """The kind of the workers on a square (workers share a square only with their kind)."""
+    (kind,) = {c.kinds[w % c.per_player] for w in men}
+    return kind
+
+
 def _men(c: Dock, men: tuple[int, ...]) -> str:
-    k = c.per_player
-    kinds = [c.kinds[w % k].kind for w in men]
-    if len(kinds) == 1:
-        return f"{with_article(kinds[0])}"
-    return f"{len(kinds)} {kinds[0]}s"
+    kind = _kind(c, men).kind
+    return with_article(kind) if len(men) == 1 else f"{len(men)} {kind}s"
 
 
-@dataclass(slots=True)
 class Landing:
     """Where the things a step moved ended up, beyond a plain square."""
 
-    in_water: list[int] = field(default_factory=list)  # workers
-    in_sea: list[str] = field(default_factory=list)  # crate colors
-    loaded: list[tuple[str, str]] = field(default_factory=list)  # (crate, ship)
-    moved: list[tuple[int, int]] = field(default_factory=list)  # (worker, new cell)
+    __slots__ = ("in_water", "in_sea", "loaded", "moved")
+
+    def __init__(self) -> None:
+        self.in_water: list[int] = []  # workers
+        self.in_sea: list[str] = []  # crate colors
+        self.loaded: list[tuple[str, str]] = []  # (crate, ship)
+        self.moved: list[tuple[int, int]] = []  # (worker, new cell)
 
 
 def perform(

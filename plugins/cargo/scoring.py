@@ -94,25 +94,27 @@ def send_away(
             f"{owner}'s {c.kinds[w % c.per_player].kind} falls into the water and {then}",
             worker=w,
         )
-    by_owner: dict[int, list[int]] = {}
+    # one announcement for each owner's workers of one kind sent to one place (by the rulebook:
+    # each owner's Dockhands, to the Doctor)
+    squishes: dict[tuple[int, str, int], list[int]] = {}
     for w in squished:
-        by_owner.setdefault(state.owner(w), []).append(w)
-    for seat, workers in by_owner.items():
+        where = AWAY[hook.cargo_away(state=state, worker=w, why="squished")]
+        state.pos[w] = where
+        state.waits[w] = c.doctor_turns
+        group = (state.owner(w), c.kinds[w % c.per_player].kind, where)
+        squishes.setdefault(group, []).append(w)
+    for (seat, kind, where), workers in squishes.items():
         key = "own_dockhand_squished" if seat == mover else "opponent_dockhand_squished"
-        for w in workers:
-            state.pos[w] = AWAY[hook.cargo_away(state=state, worker=w, why="squished")]
-            state.waits[w] = c.doctor_turns
-            state.points[mover] += c.points[key]
-        kind = c.kinds[workers[0] % c.per_player].kind
         what = f"{state.players[seat]}'s {kind}"
         if len(workers) > 1:
             what = f"{len(workers)} of {state.players[seat]}'s {kind}s"
-        where = "out of the game" if state.pos[workers[0]] == GONE else "to the Doctor"
         gained = c.points[key] * len(workers)
+        state.points[mover] += gained
         ctx.emit(
             "squish",
             state.players[mover],
-            f"{state.players[mover]} squishes {what}, {where} ({gained:+d})",
+            f"{state.players[mover]} squishes {what}, "
+            f"{'out of the game' if where == GONE else 'to the Doctor'} ({gained:+d})",
             workers=tuple(workers),
         )
 
@@ -127,14 +129,12 @@ def game_end(state: CargoState) -> EndTrigger | None:
 
 def outcome(state: CargoState) -> Outcome:
     """Most points wins; "In the case of ties for points, whoever has the most crates wins"."""
-    best = max(zip(state.points, map(len, state.front), strict=True))
-    winners = tuple(
-        name
-        for name, pts, front in zip(state.players, state.points, state.front, strict=True)
-        if (pts, len(front)) == best
-    )
-    scores = {p: float(pts) for p, pts in zip(state.players, state.points, strict=True)}
-    crates = {p: len(f) for p, f in zip(state.players, state.front, strict=True)}
+    seats = range(len(state.players))
+    ranks = [(state.points[seat], len(state.front[seat])) for seat in seats]
+    best = max(ranks)
+    winners = tuple(state.players[seat] for seat in seats if ranks[seat] == best)
+    scores = {name: float(state.points[seat]) for seat, name in enumerate(state.players)}
+    crates = {name: len(state.front[seat]) for seat, name in enumerate(state.players)}
     return Outcome(
         state.flow.over or "",
         winners,

@@ -12,7 +12,7 @@ from typing import Any
 
 from dockyard import Action
 
-from .components import COLUMNS, DOCK, LOADING
+from .components import COLUMNS, DIRECTIONS, DOCK, LOADING
 from .state import DOCTOR, GONE, UNPLACED, WATER, CargoState
 
 TOPICS = ("board", "players")
@@ -26,6 +26,18 @@ def format_action(action: Action) -> str:
         where = "" if cell is None else f" {cell}"
         return f"{action.player}: move {who}{where} {' '.join(steps)}"
     return str(action)
+
+
+def legal_group(action: Action) -> str:
+    """A long `legal` list groups moves by worker (`move mule`, `move 2 dockhands c4`),
+    places by piece (`place mule`, `place blue`)."""
+    if action.verb == "move":
+        name, cell, count, _ = action.args
+        who = name if count == 1 else f"{count} {name}s"
+        return f"move {who}" + ("" if cell is None else f" {cell}")
+    if action.verb == "place":
+        return f"place {action.args[0]}"
+    return action.verb
 
 
 def action_from_tree(verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -140,3 +152,30 @@ def render(state: CargoState, topic: str = "") -> str:
                 + ", ".join(f"{a} crate (from the {s} ship)" for a, s in state.aside)
             )
     return "\n".join(lines)
+
+
+def well_typed(verb: str, args: tuple[Any, ...]) -> bool:
+    """The arguments have the shapes `action_from_tree` makes (an API caller's may not)."""
+    if verb == "choose":
+        return len(args) == 1 and isinstance(args[0], str)
+    if verb == "place":
+        return len(args) == 2 and all(isinstance(a, str) for a in args)
+    if verb == "move":
+        if len(args) != 4:
+            return False
+        name, cell, count, steps = args
+        return (
+            isinstance(name, str)
+            and (cell is None or isinstance(cell, str))
+            and isinstance(count, int)
+            and not isinstance(count, bool)
+            and count >= 1
+            and isinstance(steps, tuple)
+            and all(isinstance(s, str) and _step_ok(s) for s in steps)
+        )
+    return not args
+
+
+def _step_ok(text: str) -> bool:
+    words = text.split(" ")
+    return words[-1] in DIRECTIONS and words[:-1] in ([], ["pull"])

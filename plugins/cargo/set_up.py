@@ -10,11 +10,40 @@ but the four corners (`+` on the map).
 
 from __future__ import annotations
 
-from dockyard import Action, Context, DockyardError
-from dockyard.flow import Phase, clockwise_from, reveal
+from typing import Any
 
-from .components import DOCK, LOADING, WATER
+from dockyard import Action, Context, DockyardError, Rng, Setup
+from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
+
+from .components import DOCK, LOADING, WATER, Dock
+from .playing import phase, start_turn
 from .state import GONE, UNPLACED, CargoState
+
+
+def set_up(game: Any, setup: Setup, ctx: Context) -> CargoState:
+    """The table before the first choice: empty, then a layout's, or the first roll."""
+    c: Dock = setup.content.built
+    n = len(setup.players)
+    state = CargoState(list(setup.players), Rng(setup.seed), FlowState(), parts=c)
+    state.ships = [None] * n
+    state.ground = list(c.squares)
+    state.crates = [None] * len(c.squares)
+    state.men = [()] * len(c.squares)
+    state.pos = [UNPLACED] * (n * c.per_player)
+    state.points = [0] * n
+    state.front = [[] for _ in range(n)]
+    state.in_box = n * c.crates[n]
+    if c.layout is not None:
+        lay_out(state, ctx)
+    else:
+        # "players roll a die to see who selects and places their pieces first"
+        state.first_placer = roll(state, ctx)
+        first = state.players[state.first_placer]
+        ctx.emit("roll", first, f"{first} wins the roll: chooses a ship and places first")
+    start(game, state, ctx)
+    if phase(state) == "play":  # a layout starts in play
+        start_turn(state, ctx)
+    return state
 
 
 def ships_order(state: CargoState) -> list[int]:
@@ -36,7 +65,7 @@ def free_ships(state: CargoState) -> list[str]:
     return [s for s in state.c.ships if s not in state.ships]
 
 
-def choices(state: CargoState, seat: int) -> list[Action]:
+def legal_choices(state: CargoState, seat: int) -> list[Action]:
     return [Action(state.players[seat], "choose", (s,)) for s in free_ships(state)]
 
 
@@ -49,10 +78,11 @@ def why_not_choose(state: CargoState, seat: int, ship: str) -> str | None:
     return None
 
 
-def choose(state: CargoState, seat: int, ship: str, ctx: Context) -> None:
+def do_choose(state: CargoState, seat: int, ship: str, game: Any, ctx: Context) -> None:
     state.ships[seat] = ship
     name = state.players[seat]
     ctx.emit("ship", name, f"{name} chooses the {ship} ship and plays {ship}", ship=ship)
+    end_turn(game, state, ctx, seat)
 
 
 def deal_crates(state: CargoState, ctx: Context) -> None:
@@ -67,9 +97,8 @@ def deal_crates(state: CargoState, ctx: Context) -> None:
     squares = [i for i, s in enumerate(c.squares) if s == DOCK and i not in c.no_crates]
     chosen = state.rng.sample(squares, count * n)
     reveal(state)
-    colors = [state.ships[seat] for seat in range(n) for _ in range(count)]
-    for cell, color in zip(chosen, colors, strict=True):
-        state.crates[cell] = color
+    for i, cell in enumerate(chosen):  # the first `count` squares the first seat's, and so on
+        state.crates[cell] = state.ships[i // count]
     state.dealt = dict.fromkeys(state.ships, count)  # type: ignore[arg-type]
     state.in_box = 0
     ctx.emit("crates", None, f"{count} crates of each color are placed on the dock at random")
@@ -140,21 +169,22 @@ def roll(state: CargoState, ctx: Context) -> int:
     fixed = state.c.dice
     rolling = list(range(len(state.players)))
     while True:
-        dice = []
-        for _ in rolling:
+        dice: dict[int, int] = {}  # seat: die
+        for seat in rolling:
             if state.dice_used < len(fixed):
-                dice.append(fixed[state.dice_used])
+                dice[seat] = fixed[state.dice_used]
                 state.dice_used += 1
             else:
-                dice.append(state.rng.randint(1, 6))
+                dice[seat] = state.rng.randint(1, 6)
                 reveal(state)
-        said = ", ".join(f"{state.players[s]} {d}" for s, d in zip(rolling, dice, strict=True))
-        ctx.emit("dice", None, f"the dice: {said}", dice=dict(zip(rolling, dice, strict=True)))
-        top = max(dice)
-        rolling = [s for s, d in zip(rolling, dice, strict=True) if d == top]
+        said = ", ".join(f"{state.players[s]} {d}" for s, d in dice.items())
+        ctx.emit("dice", None, f"the dice: {said}", dice=dice)
+        top = max(dice.values())
+        rolling = [s for s, d in dice.items() if d == top]
         if len(rolling) == 1:
-            return rolling[0]
+            (winner,) = rolling
+            return winner
 
 
-SHIPS = Phase("ships", ships_order, end=deal_crates, check_end=False, once=True)
-WORKERS = Phase("workers", placing_order, end=roll_first_mover, check_end=False, once=True)
+SHIPS = Phase("ships", ships_order, end=deal_crates, once=True)
+WORKERS = Phase("workers", placing_order, end=roll_first_mover, once=True)

@@ -11,15 +11,16 @@ crates. Ties are broken by the bot's own random generator, so a seed gives one g
 
 from __future__ import annotations
 
+import math
 import random
-from functools import cache
 
 from dockyard import Action
 
-from .components import DIRECTIONS, DOCK, OFF, OPPOSITE, Dock
+from .components import DIRECTIONS, OFF, OPPOSITE, Dock
 from .playing import PUT_BACK, legal_moves, legal_places, movers, phase, step_words
 from .pushing import perform, resolve
-from .setting_up import choices
+from .set_up import legal_choices
+from .speed import distances, manhattan
 from .state import CargoState
 
 # A share of moves made at random: a greedy player alone can stand still for ever once no
@@ -33,7 +34,7 @@ def bot_action(state: CargoState, seat: int, rng: random.Random) -> Action:
         return _best(legal_places(state, seat), rng, lambda a: _put_back_value(state, a))
     now = phase(state)
     if now == "ships":
-        return rng.choice(choices(state, seat))
+        return rng.choice(legal_choices(state, seat))
     if now == "workers" or state.returning:
         return _best(legal_places(state, seat), rng, lambda a: _near_crates(state, seat, a))
     moves = legal_moves(state, seat)
@@ -49,36 +50,9 @@ def _best(actions: list[Action], rng: random.Random, value: object) -> Action:
     return rng.choice([a for v, a in scored if v >= top - 1e-9])
 
 
-def manhattan(c: Dock, a: int, b: int) -> int:
-    """Squares between two cells, as a worker walks (no diagonals)."""
-    w = c.width
-    return abs(a % w - b % w) + abs(a // w - b // w)
-
-
-@cache
-def _distances(c: Dock) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
-    """For each ship, each cell's distance (squares, as the crow walks) to its nearest loading
-    space; and each cell's distance to the nearest water square or the map's edge."""
-    cells = range(len(c.squares))
-    w = c.width
-    home = {
-        ship: tuple(min(manhattan(c, cell, s) for s in spaces) for cell in cells)
-        for ship, spaces in c.loading.items()
-    }
-    water = [cell for cell in cells if c.squares[cell] != DOCK]
-    to_water = tuple(
-        min(
-            [manhattan(c, cell, x) for x in water]
-            + [cell % w + 1, w - cell % w, cell // w + 1, c.height - cell // w]
-        )
-        for cell in cells
-    )
-    return home, to_water
-
-
 def position(state: CargoState, seat: int, crates: list[str | None]) -> float:
     """Your crates near home and away from the water; the others' the other way round."""
-    home, to_water = _distances(state.c)
+    home, to_water = distances(state.c)
     mine = state.ships[seat]
     value = 0.0
     for cell, crate in enumerate(crates):
@@ -95,7 +69,7 @@ def _spots(state: CargoState, seat: int, crates: list[str | None]) -> list[int]:
     """Squares to push from: behind a crate of yours, toward your ship, or behind another
     player's crate, toward the water."""
     c = state.c
-    home, to_water = _distances(c)
+    home, to_water = distances(c)
     mine = state.ships[seat]
     ground = state.ground
     out = []
@@ -163,7 +137,7 @@ def _put_back_value(state: CargoState, action: Action) -> float:
     color, square = action.args
     cell = state.c.cell(square)
     assert cell is not None
-    home, to_water = _distances(state.c)
+    home, to_water = distances(state.c)
     return home[color][cell] - 0.5 * to_water[cell]
 
 
@@ -175,3 +149,16 @@ def _near_crates(state: CargoState, seat: int, action: Action) -> float:
     if not own or cell == OFF:
         return 0.0
     return -min(manhattan(state.c, cell, o) for o in own)
+
+
+def evaluate(state: CargoState) -> list[float]:
+    """Each seat's chance of winning: a softmax of points plus the greedy bot's reading of
+    where the crates stand."""
+    values = [
+        state.points[seat] + position(state, seat, state.crates) if state.ships[seat] else 0.0
+        for seat in range(len(state.players))
+    ]
+    top = max(values)
+    weights = [math.exp((v - top) / 2.0) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]

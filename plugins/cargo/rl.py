@@ -1,0 +1,85 @@
+"""Tom Jolly's Cargo for learning agents (dockyard.interop): the action space, the observation."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from dockyard.game import Tuples
+
+from .components import DIRECTIONS
+from .playing import DONE, phase
+from .state import CargoState
+
+
+def action_space(state: CargoState) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal, for the RL action index (dockyard.interop):
+    choose (each ship), place (each worker name and crate color, each square), move (each
+    worker with each list of steps; stacking workers also with each square and number),
+    done."""
+    c = state.c
+    squares = [c.name(i) for i in range(len(c.squares))]
+    moves: list[tuple[Any, ...]] = []
+    for name in dict.fromkeys(c.names):
+        kind = c.kinds[c.names.index(name)]
+        words = list(DIRECTIONS) + ([f"pull {d}" for d in DIRECTIONS] if kind.pull else [])
+        steps = [seq for n in range(1, kind.move + 1) for seq in itertools.product(words, repeat=n)]
+        if kind.stacks:
+            most = min(kind.count, c.moves_per_turn)
+            moves += [
+                (name, sq, n, seq) for sq in squares for n in range(1, most + 1) for seq in steps
+            ]
+        else:
+            moves += [(name, None, 1, seq) for seq in steps]
+    pieces = list(dict.fromkeys(c.names)) + list(c.ships)
+    return [
+        ("choose", list(c.ships)),
+        ("place", pieces, squares),
+        ("move", Tuples(moves)),
+        (DONE,),
+    ]
+
+
+def observation(state: CargoState, seat: int) -> list[float]:
+    """For RL (dockyard.interop): planes over the map's squares, then numbers. Planes: the
+    ground (dock, a loading space in play, water), then for each player from `seat`
+    clockwise their crates and each worker kind (the share of that kind on the square).
+    Numbers, per player in the same order: points / 10, crates left / 10; then workers
+    still to move / 3, the phase (ships, workers, play) and whether `seat` must place."""
+    c = state.c
+    n = len(state.players)
+    k = c.per_player
+    kinds = list(dict.fromkeys(kind.kind for kind in c.kinds))
+    counts = {kind.kind: kind.count for kind in c.kinds}
+    cells = len(c.squares)
+    out = [float(state.ground[i] == g) for g in (0, 1, 2) for i in range(cells)]
+    order = [(seat + j) % n for j in range(n)]
+    for who in order:
+        color = state.ships[who]
+        out += [float(color is not None and crate == color) for crate in state.crates]
+        planes = {kind: [0.0] * cells for kind in kinds}
+        for w in range(who * k, who * k + k):
+            if state.pos[w] >= 0:
+                kind = c.kinds[w % k].kind
+                planes[kind][state.pos[w]] += 1.0 / counts[kind]
+        for kind in kinds:
+            out += planes[kind]
+    for who in order:
+        left = state.crates_left(who) if state.ships[who] else 0
+        out += [state.points[who] / 10.0, left / 10.0]
+    now = phase(state)
+    out += [state.moves_left / max(c.moves_per_turn, 1)]
+    out += [float(now == p) for p in ("ships", "workers", "play")]
+    flow = state.flow
+    placing = bool(flow.pending and flow.pending[-1].player == seat) or (
+        seat in flow.active and not flow.pending and (now == "workers" or bool(state.returning))
+    )
+    out += [float(placing)]
+    return out
+
+
+def observation_size(state: CargoState) -> int:
+    c = state.c
+    n = len(state.players)
+    kinds = len(dict.fromkeys(kind.kind for kind in c.kinds))
+    return len(c.squares) * (3 + n * (1 + kinds)) + 2 * n + 5
