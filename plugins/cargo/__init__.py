@@ -11,7 +11,7 @@ The package follows the rulebook:
     text.py           canonical action text and the dock for `show`
     picture.py        the dock as SVG
     bots.py           the greedy bot, and the evaluation of a position for search bots
-    rl.py             the action space and observation for learning agents
+    observation.py    what a learning agent observes (text.py numbers the actions)
     speed.py          the speed caches (the dock's distances)
     hookspecs.py      the rule hooks; default_rules.py: the rulebook's answers (DefaultRules)
     variants.py       the faster four-player game

@@ -18,6 +18,7 @@ from . import INFO
 from .bots import bot_action, evaluate
 from .components import Dock, build
 from .default_rules import DefaultRules
+from .observation import observation, observation_size
 from .playing import (
     DONE,
     PLAY,
@@ -33,11 +34,18 @@ from .playing import (
     why_not_move,
     why_not_place,
 )
-from .rl import action_space, observation, observation_size
 from .scoring import outcome
 from .set_up import SHIPS, WORKERS, do_choose, legal_choices, set_up, why_not_choose
 from .state import CargoState, invariants, token_counts
-from .text import TOPICS, action_from_tree, format_action, legal_group, render, well_typed
+from .text import (
+    TOPICS,
+    action_from_tree,
+    action_space,
+    format_action,
+    legal_group,
+    render,
+    well_typed,
+)
 from .view import query, view
 
 RULES: dict[str, tuple[Any, Any]] = {
@@ -143,7 +151,7 @@ class Cargo(Game):
     def scores(self, state: CargoState) -> list[float]:
         return [float(p) for p in state.points]
 
-    # ---- bots (bots.py) and learning agents (rl.py) --------------------------------------
+    # ---- bots (bots.py) and learning agents (observation.py) --------------------------------------
     bot_playouts = 64
     bot_rollout_depth = 6  # actions: about two turns, then bot_evaluate
 
@@ -156,11 +164,11 @@ class Cargo(Game):
         return bot_action(state, player, rng)
 
     def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
-        """Every action that may ever be legal, for the RL action index: see rl.py."""
+        """Every action that may ever be legal, for the RL action index: see text.py."""
         return action_space(state)
 
     def observation(self, state: CargoState, seat: int) -> list[float]:
-        """For RL (dockyard.interop): planes over the map's squares, then numbers; see rl.py."""
+        """For RL (dockyard.interop): planes over the map's squares, then numbers; see observation.py."""
         return observation(state, seat)
 
     def observation_size(self, state: CargoState) -> int:

@@ -8,11 +8,14 @@ and `=` the unused ramp.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from dockyard import Action
+from dockyard.game import Tuples
 
 from .components import COLUMNS, DIRECTIONS, DOCK, LOADING
+from .playing import DONE
 from .state import DOCTOR, GONE, UNPLACED, WATER, CargoState
 
 TOPICS = ("board", "players")
@@ -179,3 +182,31 @@ def well_typed(verb: str, args: tuple[Any, ...]) -> bool:
 def _step_ok(text: str) -> bool:
     words = text.split(" ")
     return words[-1] in DIRECTIONS and words[:-1] in ([], ["pull"])
+
+
+def action_space(state: CargoState) -> list[tuple[Any, ...]]:
+    """Every action that may ever be legal, for the RL action index (dockyard.interop):
+    choose (each ship), place (each worker name and crate color, each square), move (each
+    worker with each list of steps; stacking workers also with each square and number),
+    done."""
+    c = state.c
+    squares = [c.name(i) for i in range(len(c.squares))]
+    moves: list[tuple[Any, ...]] = []
+    for name in dict.fromkeys(c.names):
+        kind = c.kinds[c.names.index(name)]
+        words = list(DIRECTIONS) + ([f"pull {d}" for d in DIRECTIONS] if kind.pull else [])
+        steps = [seq for n in range(1, kind.move + 1) for seq in itertools.product(words, repeat=n)]
+        if kind.stacks:
+            most = min(kind.count, c.moves_per_turn)
+            moves += [
+                (name, sq, n, seq) for sq in squares for n in range(1, most + 1) for seq in steps
+            ]
+        else:
+            moves += [(name, None, 1, seq) for seq in steps]
+    pieces = list(dict.fromkeys(c.names)) + list(c.ships)
+    return [
+        ("choose", list(c.ships)),
+        ("place", pieces, squares),
+        ("move", Tuples(moves)),
+        (DONE,),
+    ]
