@@ -3,7 +3,7 @@
 The package follows the rulebook:
     components.py   the box: 100 goods cards, harbors and ships, payouts, credits (content/)
     state.py        what is on the table
-    setting_up.py   SETTING UP
+    set_up.py       SETTING UP (and a table set up by hand: `arrange`)
     reading.py      YOUR HARBOR's limits and tiers, and what powers read (conditions, counts)
     harbor.py       YOUR HARBOR: credits, drawing
     shipments.py    SHIPMENTS: contracts, loading, completing, ships to sea and home
@@ -11,18 +11,20 @@ The package follows the rulebook:
     actions.py      CONTRACT, LOAD, PIRATE, SUPPLY
     importing.py    IMPORT: the leader's ship, secret bids, taking two cards
     scoring.py      ENDING THE GAME and SCORING
-    information.py  what each player sees, queries, conservation, the RL action index
+    view.py         what each player sees, queries, secrets, conservation, the RL action index
     text.py         canonical action text and the table for `show`
     powers.py       the goods' powers: when they run (events), the effects interpreter
     effects.py      the effects that change the table (credits, cards drawn and moved)
     choices.py      powers that ask a player (`choose WORD`)
     free.py         free actions and powers used at any time (`use CARD WORD`)
-    bot.py          the greedy bot
+    vocabulary.py   the effects vocabulary: every word a card's powers may say, one table
+    speed.py        the one cache (a session's named effects)
+    bots.py         the greedy bot
     variants.py     the extended game and the expansions
     game.py         the Game object tying them together
 
 The modules that run powers are layered: reading < harbor < powers < shipments < effects <
-choices < free; game.py puts the effects vocabulary together.
+choices < free < vocabulary; the box carries the vocabulary to the interpreter (powers.run).
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-from dockyard import Action, Context, DockyardError, Game, Outcome, Rng, Setup
-from dockyard.flow import FlowState, actors, answer, asked, resume, start
+from dockyard import Action, Context, Game, Outcome, Setup
+from dockyard.flow import actors, answer, asked, resume
 from dockyard.game import redeal
 from dockyard.loader import Content
 
@@ -21,21 +21,17 @@ from .actions import (
     do_sell,
     do_take,
 )
-from .bot import bot_action, evaluate
+from .bots import bot_action, evaluate
 from .choices import (
     POWER,
     answer_options,
     answered,
-    ask,
     holds_any_time_power,
     use,
     use_options,
 )
 from .components import Box, build
-from .effects import CONTINUING, TESTS, calls, python_effects
-from .effects import WORDS as CHANGES
 from .free import FREE, free_options, take_free
-from .free import WORDS as ACTION_LIKE
 from .importing import (
     BID,
     TIE,
@@ -46,13 +42,11 @@ from .importing import (
     keep,
     keep_options,
 )
-from .information import invariants, secrets, token_counts, view
 from .legality import ANY_TIME, why_not
-from .powers import EFFECTS, STOPS
 from .powers import winners as power_winners
-from .reading import CONDITIONS, acting_type
+from .reading import acting_type
 from .scoring import end_reasons, outcome
-from .setting_up import set_up
+from .set_up import set_up
 from .shipments import scrap
 from .state import ImportExportState
 from .text import TOPICS, action_from_tree, card_line, format_action, render
@@ -69,14 +63,8 @@ from .turns import (
     plays,
     settle,
 )
-
-# The vocabulary of goods.json's powers, put together: the words that change the table, the
-# action-like ones, and the question (powers.py runs them, reading.py is what they read).
-EFFECTS.update(CHANGES)
-EFFECTS.update(ACTION_LIKE)
-STOPS["choose"] = ask
-STOPS.update(CONTINUING)
-CONDITIONS.update(TESTS)
+from .view import invariants, secrets, token_counts, view
+from .vocabulary import WORDS
 
 # the actions a player takes with the turn's declared action: verb -> its do rule
 ACTS: dict[str, Callable[..., None]] = {
@@ -144,19 +132,11 @@ class ImportExport(Game):
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Box:
-        return build(content)
+        return build(content, WORDS)
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> ImportExportState:
-        box: Box = setup.content.built
-        state = ImportExportState(list(setup.players), Rng(setup.seed), FlowState(), parts=box)
-        state.end_credits = int(
-            setup.options.get("end_credits", box.rules["end"]["active_credits"])
-        )
-        _check_calls(box, ctx)
-        set_up(state, ctx)
-        start(self, state, ctx)
-        return state
+        return set_up(self, setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def out_of_turn(self, state: ImportExportState) -> list[int]:
@@ -392,12 +372,12 @@ class ImportExport(Game):
         return secrets(state, seat)
 
     def hidden_query(self, state: ImportExportState, path: str, viewer: int | None) -> str | None:
-        from .information import hidden_query
+        from .view import hidden_query
 
         return hidden_query(state, path, viewer)
 
     def query(self, state: ImportExportState, path: str) -> Any:
-        from .information import query
+        from .view import query
 
         return query(state, path, phase_name(state))
 
@@ -408,20 +388,6 @@ class ImportExport(Game):
         return invariants(state)
 
     def action_space(self, state: ImportExportState) -> list[tuple[Any, ...]]:
-        from .information import action_space
+        from .view import action_space
 
         return action_space(state)
-
-
-def _check_calls(box: Box, ctx: Context) -> None:
-    """Every named effect the cards call is provided by a plugin of this session."""
-    named = python_effects(ctx.hook)
-    for card in box.cards:
-        for path, name in calls(list(card.effects), "effects"):
-            if name not in named:
-                provided = ", ".join(sorted(named)) or "none"
-                raise DockyardError(
-                    f"goods card {card.id}: {path}.call.name: no plugin of this session provides "
-                    f"the effect {name!r} (a variant's import_export_effects hook; provided: "
-                    f"{provided})"
-                )
