@@ -53,9 +53,7 @@ def test_the_box_carries_the_table_to_the_interpreter() -> None:
     ](s.state, Who(0, card="laptops"), "laptops")
 
 
-def test_a_word_outside_the_vocabulary_is_refused_with_its_card_and_place(
-    tmp_path, capsys
-) -> None:
+def test_a_word_outside_the_vocabulary_is_refused_with_its_card_and_place(tmp_path, capsys) -> None:
     from dockyard.cli import main
 
     goods = json.loads((files("dockyard.content") / "import_export" / "goods.json").read_text())
