@@ -1,15 +1,19 @@
-"""Import / Export's effects vocabulary is one table (plugins/import_export/vocabulary.py): it
-names every word the schema lets a card say, the box carries it to the interpreter, and a word
-outside it is refused with the card and the place named."""
+"""Import / Export's tables: the effects vocabulary is one table (plugins/import_export/
+vocabulary.py): it names every word the schema lets a card say, the box carries it to the
+interpreter, and a word outside it is refused with the card and the place named; and game.py's
+RULES names every verb's rule pair, through which the game checks and plays each action."""
 
 from __future__ import annotations
 
 import json
 from importlib.resources import files
 
-from dockyard import Session
+import pytest
+from dockyard import IllegalAction, Session
 from dockyard.game import Context
+from dockyard.plugins.import_export import game as ie_game
 from dockyard.plugins.import_export import vocabulary
+from dockyard.plugins.import_export.legality import SIGNATURES
 from dockyard.plugins.import_export.powers import run
 from dockyard.plugins.import_export.reading import Who, holds
 
@@ -64,3 +68,26 @@ def test_a_word_outside_the_vocabulary_is_refused_with_its_card_and_place(tmp_pa
     text = out.out + out.err
     assert "$.cards[7].effects[0].do[1]" in text and "teleport" in text
     assert "Traceback" not in text
+
+
+def test_every_verb_has_its_rule_pair_in_rules() -> None:
+    assert set(ie_game.RULES) == {"lead", "follow", *SIGNATURES}
+    assert ie_game.WHY_NOT == {verb: pair[0] for verb, pair in ie_game.RULES.items()}
+
+
+def test_the_game_checks_and_plays_an_action_through_its_rule_pair(monkeypatch) -> None:
+    s = Session("import-export", players=3, seed=1)
+    monkeypatch.setitem(ie_game.WHY_NOT, "draw", lambda state, seat: "no drawing today")
+    with pytest.raises(IllegalAction, match="no drawing today"):
+        s.apply_text("p1: draw")
+    monkeypatch.undo()
+    played = []
+    why_not, do = ie_game.RULES["draw"]
+
+    def drawing(state, seat, ctx):
+        played.append(seat)
+        do(state, seat, ctx=ctx)
+
+    monkeypatch.setitem(ie_game.RULES, "draw", (why_not, drawing))
+    s.apply_text("p1: draw")
+    assert played == [0] and len(s.state.hands[0]) == 6

@@ -17,15 +17,14 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
-from .actions import ACT_VERBS
 from .components import ACTIONS
 from .harbor import gain
 from .importing import choose_options, import_alone
+from .playing_a_turn import ACT_VERBS, options_for
 from .powers import completed, fire
 from .reading import Who, amount, goods_room
 from .shipments import check_complete, load
 from .state import ImportExportState
-from .turns import options_for
 
 FREE = "free"  # the kind of a free action's question
 

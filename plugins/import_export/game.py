@@ -1,4 +1,7 @@
-"""Import / Export: the game object wiring the rulebook's parts together."""
+"""Import / Export: the Game, wiring only. `RULES` names each verb's rule pair (why not, do) and
+the module of the rulebook that holds it; the methods delegate to the modules the package's
+docstring lists (legality.py: what may be played now; view.py: what a seat sees; text.py: the
+words; bots.py: the bot)."""
 
 from __future__ import annotations
 
@@ -9,71 +12,105 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from dockyard import Action, Context, Game, Outcome, Setup
-from dockyard.flow import actors, answer, asked, resume
-from dockyard.game import redeal
+from dockyard.flow import answer, asked, resume
 from dockyard.loader import Content
 
 from .about import MAX_PLAYERS, MIN_PLAYERS, NAME, SUMMARY, TITLE
-from .actions import (
-    do_contract,
-    do_load,
-    do_pirate,
-    do_sell,
-    do_take,
-)
 from .bots import bot_action, evaluate
-from .choices import (
-    POWER,
-    answer_options,
-    answered,
-    holds_any_time_power,
-    use,
-    use_options,
-)
+from .choices import do_choose, use, why_not_choose, why_not_use
 from .components import Box, build
+from .contract import do_contract, why_not_contract
 from .free import FREE, free_options, take_free
-from .importing import (
-    BID,
-    TIE,
-    bid,
-    bid_options,
-    choose,
-    favor,
-    keep,
-    keep_options,
-)
-from .legality import ANY_TIME, why_not
-from .powers import winners as power_winners
-from .reading import acting_type
-from .scoring import end_reasons, outcome
-from .set_up import set_up
-from .shipments import scrap
-from .state import ImportExportState
-from .text import TOPICS, action_from_tree, card_line, format_action, render
-from .turns import (
-    IMPORT,
+from .importing import bid, choose, favor, keep, why_not_bid, why_not_favor, why_not_keep
+from .importing import why_not_choose as why_not_import
+from .legality import ANY_TIME, legal_actions, out_of_turn, why_not
+from .load import do_load, why_not_load
+from .pirate import do_pirate, why_not_pirate
+from .playing_a_turn import (
     PHASES,
-    act_options,
     do_draw,
     do_follow,
     do_lead,
     do_pass,
-    lead_options,
     phase_name,
-    plays,
     settle,
+    why_not_draw,
+    why_not_follow,
+    why_not_lead,
+    why_not_pass,
 )
-from .view import invariants, secrets, token_counts, view
+from .powers import winners as power_winners
+from .scoring import end_reasons, outcome
+from .set_up import set_up
+from .shipments import scrap, why_not_scrap
+from .state import ImportExportState
+from .supply import do_sell, do_take, why_not_sell, why_not_take
+from .text import (
+    TOPICS,
+    action_from_tree,
+    announce,
+    describe_card,
+    format_action,
+    legal_group,
+    render,
+)
+from .view import (
+    action_space,
+    hidden_query,
+    invariants,
+    query,
+    sample_unseen,
+    secrets,
+    token_counts,
+    view,
+)
 from .vocabulary import WORDS
 
-# the actions a player takes with the turn's declared action: verb -> its do rule
-ACTS: dict[str, Callable[..., None]] = {
-    "contract": do_contract,
-    "load": do_load,
-    "pirate": do_pirate,
-    "sell": do_sell,
-    "take": do_take,
+
+def _do_import(state: ImportExportState, seat: int, ship: str, ctx: Context) -> None:
+    """IMPORT: the leader chooses the ship of this import round (importing.py)."""
+    choose(state, ship, ctx)
+
+
+def _why_not_drop(state: ImportExportState, seat: int, card: str) -> str | None:
+    return why_not_keep(state, seat, card, None)
+
+
+def _do_drop(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:
+    """An imported card kept nowhere: discarded (importing.py's `keep` with no place)."""
+    keep(state, seat, card, None, ctx)
+
+
+# verb -> (why_not(state, seat, *args) -> str | None, do(state, seat, *args, ctx=ctx)), by the
+# rulebook's sections; legality.py decides first whether the verb may be played now at all
+RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
+    # PLAYING A TURN (playing_a_turn.py)
+    "lead": (why_not_lead, do_lead),
+    "follow": (why_not_follow, do_follow),
+    "draw": (why_not_draw, do_draw),
+    "pass": (why_not_pass, do_pass),
+    # the actions: CONTRACT, LOAD, IMPORT, PIRATE, SUPPLY
+    "contract": (why_not_contract, do_contract),  # contract.py
+    "load": (why_not_load, do_load),  # load.py
+    "import": (why_not_import, _do_import),  # importing.py: the ship of an import round
+    "pirate": (why_not_pirate, do_pirate),  # pirate.py
+    "sell": (why_not_sell, do_sell),  # supply.py
+    "take": (why_not_take, do_take),  # supply.py
+    # IMPORT's questions: bids, the tie, where imported cards go (importing.py)
+    "bid": (why_not_bid, bid),
+    "favor": (why_not_favor, favor),
+    "keep": (why_not_keep, keep),
+    "drop": (_why_not_drop, _do_drop),
+    # DISCARDING SHIPMENT CONTRACTS (shipments.py), and the powers' questions and powers used
+    # at any time (choices.py)
+    "scrap": (why_not_scrap, scrap),
+    "choose": (why_not_choose, do_choose),
+    "use": (why_not_use, use),
 }
+WHY_NOT = {verb: why_not for verb, (why_not, _) in RULES.items()}
+# verbs after which nothing more settles: the turn's own moves go on with the flow themselves,
+# and a leader's discard leaves the acting player as they were
+UNSETTLED = ("lead", "follow", "draw", "scrap")
 
 
 class ImportExport(Game):
@@ -140,96 +177,16 @@ class ImportExport(Game):
 
     # ---- rules ---------------------------------------------------------------------------
     def out_of_turn(self, state: ImportExportState) -> list[int]:
-        """Who may act although the game waits for others: "At any point when a player is the
-        leader of the turn, they may discard any shipment contracts", and a power worded "at
-        any time" may be used whenever the game waits for anyone's decision."""
-        if state.flow.over is not None:
-            return []
-        waiting = actors(state)
-        return [
-            seat
-            for seat in range(len(state.players))
-            if seat not in waiting and self._anytime_actions(state, seat)
-        ]
-
-    def _anytime_actions(self, state: ImportExportState, seat: int) -> list[Action]:
-        """What `seat` may do at any moment: discard contracts as the leader, use a power
-        worded "at any time"."""
-        name = state.players[seat]
-        out = (
-            [Action(name, "scrap", (card,)) for s in state.home_ships(seat) for card in s.contracts]
-            if seat == state.leader
-            else []
-        )
-        if holds_any_time_power(state, seat):
-            out += use_options(state, seat, out_of_turn=True)
-        return out
+        return out_of_turn(state)
 
     def legal_actions(self, state: ImportExportState, player: int) -> list[Action]:
-        flow = state.flow
-        if flow.over is not None:
-            return []
-        if player not in actors(state):  # another's turn or question: what is for any time
-            return self._anytime_actions(state, player)
-        if flow.pending:
-            decision = asked(state, player)
-            assert decision is not None  # an actor while questions wait is asked one
-            answers = self._answers(state, player, decision)
-            extra = self._anytime_actions(state, player)  # beside the answers
-            return list(dict.fromkeys(answers + extra)) if extra else answers
-        return self._turn_actions(state, player)
-
-    def _answers(self, state: ImportExportState, player: int, decision: Any) -> list[Action]:
-        name = state.players[player]
-        if decision.kind == BID:
-            return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
-        if decision.kind == TIE:
-            return [Action(name, "favor", (state.players[s],)) for s in decision.data]
-        if decision.kind == POWER:
-            return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
-        if decision.kind == FREE:
-            return free_options(state, decision)
-        return [
-            Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
-            for card, place in keep_options(state, player)
-        ]
-
-    def _turn_actions(self, state: ImportExportState, player: int) -> list[Action]:
-        name = state.players[player]
-        phase = phase_name(state)
-        scraps = (
-            [
-                Action(name, "scrap", (card,))
-                for s in state.home_ships(player)
-                for card in s.contracts
-            ]
-            if player == state.leader
-            else []
-        )
-        uses = use_options(state, player)
-        if phase == "lead":
-            return [
-                Action(name, "draw", ()),
-                *(Action(name, "lead", args) for args in lead_options(state, player)),
-                *scraps,
-                *uses,
-            ]
-        if phase == "follow":
-            return [
-                Action(name, "draw", ()),
-                *(Action(name, "follow", cards) for cards in plays(state, player, state.declared)),
-                *uses,
-            ]
-        out = act_options(state, player)
-        if acting_type(state, player) != IMPORT:
-            out.append(Action(name, "pass", ()))
-        return out + scraps + uses
+        return legal_actions(state, player)
 
     def check(self, state: ImportExportState, action: Action, player: int) -> str | None:
-        return why_not(state, action, player)
+        return why_not(state, action, player, WHY_NOT)
 
     def apply(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
-        verb, args = action.verb, action.args
+        verb = action.verb
         decision = asked(state, player) if state.flow.pending else None
         if (
             decision is not None
@@ -237,43 +194,17 @@ class ImportExport(Game):
             and (verb not in ANY_TIME or action in free_options(state, decision))
         ):
             answer(state, player)
-            take_free(state, decision, action, lambda a: self._act(state, a, player, ctx), ctx)
+            take_free(state, decision, action, lambda a: self._do(state, a, player, ctx), ctx)
             resume(self, state, ctx)
             settle(state, self, ctx)
-        elif verb == "use":
-            use(state, player, args[0], args[1], ctx)
-            settle(state, self, ctx)  # a power that spends an action may end the turn
-        elif verb == "draw":
-            do_draw(state, player, self, ctx)
-        elif verb == "lead":
-            do_lead(state, player, args[0], args[1:], self, ctx)
-        elif verb == "follow":
-            do_follow(state, player, args, self, ctx)
-        elif verb == "scrap":
-            scrap(state, player, args[0], ctx)
         else:
-            if verb in ACTS:
-                ACTS[verb](state, player, *args, ctx)
-            elif verb == "import":
-                choose(state, args[0], ctx)
-            elif verb == "bid":
-                bid(state, player, args[0], ctx)
-            elif verb == "favor":
-                favor(state, player, args[0], ctx)
-            elif verb in ("keep", "drop"):
-                keep(state, player, args[0], args[1] if verb == "keep" else None, ctx)
-            elif verb == "pass":
-                do_pass(state, player, self, ctx)
-            elif verb == "choose":
-                decision = answer(state, player)
-                answered(state, decision, args[0], ctx)
-                resume(self, state, ctx)
-            settle(state, self, ctx)
+            self._do(state, action, player, ctx)
+            if verb not in UNSETTLED:  # a power that spends an action may end the turn
+                settle(state, self, ctx)
         self._special_wins(state, ctx)
 
-    def _act(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
-        """A contract, load, pirate, sell or take, as the turn's action rules do it."""
-        ACTS[action.verb](state, player, *action.args, ctx)
+    def _do(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
+        RULES[action.verb][1](state, player, *action.args, ctx=ctx)
 
     def _special_wins(self, state: ImportExportState, ctx: Context) -> None:
         """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""
@@ -294,6 +225,9 @@ class ImportExport(Game):
     def outcome(self, state: ImportExportState) -> Outcome:
         return outcome(state)
 
+    def scores(self, state: ImportExportState) -> list[float]:
+        return [float(x) for x in state.credits]
+
     # ---- bots ------------------------------------------------------------------------------
     bot_playouts = 48
     bot_rollout_depth = 30
@@ -309,12 +243,7 @@ class ImportExport(Game):
     ) -> ImportExportState:
         """The deck and the other players' hands dealt again; bids not yet revealed made up."""
         copy: ImportExportState = super().sample_state(state, seat, rng)
-        redeal(rng, copy.deck, *(h for s, h in enumerate(copy.hands) if s != seat))
-        auction = copy.auction
-        if auction is not None and len(auction.bids) < len(auction.bidders):
-            for s in list(auction.bids):
-                if s != seat:
-                    auction.bids[s] = rng.choice(bid_options(copy, s))
+        sample_unseen(copy, seat, rng)
         return copy
 
     # ---- text ----------------------------------------------------------------------------
@@ -325,21 +254,10 @@ class ImportExport(Game):
         return action_from_tree(verb, args)
 
     def announce(self, action: Action) -> str | None:
-        """A bid is sealed: everyone sees that it was made, the amounts at the reveal. An
-        answer to a question may name a card of a hand: everyone sees that it was given, and
-        the events that follow say what of it may be seen by whom."""
-        if action.verb == "bid":
-            return f"{action.player}: bid (in secret)"
-        if action.verb == "choose":
-            return f"{action.player}: choose (in secret)"
-        return None
+        return announce(action)
 
     def legal_group(self, action: Action) -> str:
-        if action.verb == "lead":
-            return f"lead {action.args[0]}"
-        if action.verb in ("contract", "load", "pirate", "keep", "sell", "take"):
-            return f"{action.verb} {action.args[0]}"
-        return action.verb
+        return legal_group(action)
 
     def render(self, state: ImportExportState, viewer: int | None, topic: str = "") -> str:
         return render(state, viewer, topic, phase_name(state))
@@ -348,10 +266,7 @@ class ImportExport(Game):
         return TOPICS
 
     def describe(self, state: ImportExportState, viewer: int | None, ident: str) -> str | None:
-        card = state.c.by_id.get(ident)
-        if card is None:
-            return None
-        return f"{card.name}\n{card_line(card)}\npower ({card.timing}): {card.power}"
+        return describe_card(state, ident)
 
     def component_ids(self, state: ImportExportState) -> list[str]:
         return [card.id for card in state.c.cards]
@@ -361,10 +276,7 @@ class ImportExport(Game):
 
         return draw(self.view(state, viewer), state.c)
 
-    def scores(self, state: ImportExportState) -> list[float]:
-        return [float(x) for x in state.credits]
-
-    # ---- information ---------------------------------------------------------------------
+    # ---- what a seat sees ----------------------------------------------------------------
     def view(self, state: ImportExportState, viewer: int | None) -> dict[str, Any]:
         return view(self.name, state, viewer, phase_name(state))
 
@@ -372,13 +284,9 @@ class ImportExport(Game):
         return secrets(state, seat)
 
     def hidden_query(self, state: ImportExportState, path: str, viewer: int | None) -> str | None:
-        from .view import hidden_query
-
         return hidden_query(state, path, viewer)
 
     def query(self, state: ImportExportState, path: str) -> Any:
-        from .view import query
-
         return query(state, path, phase_name(state))
 
     def token_counts(self, state: ImportExportState) -> dict[str, int]:
@@ -388,6 +296,4 @@ class ImportExport(Game):
         return invariants(state)
 
     def action_space(self, state: ImportExportState) -> list[tuple[Any, ...]]:
-        from .view import action_space
-
         return action_space(state)

@@ -1,5 +1,6 @@
-"""What each player may see (views, secrets), what `expect` may ask (queries), what must never
-change (conservation of cards and credits), and the RL action index.
+"""What each player may see (views, secrets, what a bot must make up: `sample_unseen`), what
+`expect` may ask (queries, and the ones hidden from a seat), what must never change
+(conservation of cards and credits), and the RL action index.
 
 Open: the harbors (imports, goods, shipments, ships and their containers), the open sea, the
 supply island, the discard pile's top card ("The discard pile is not open information, only the
@@ -10,17 +11,20 @@ are in (to its bidder).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from dockyard.game import Tuples, redeal
+
 from .components import ACTIONS, GOOD_TYPES
-from .importing import GOODS, IMPORTS
+from .importing import GOODS, IMPORTS, bid_options
+from .playing_a_turn import actions_of
 from .reading import goods_held, goods_limit, imports_limit, modifiers, tier
 from .scoring import bills, reached_end
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
-from .turns import actions_of
 
 
 def _auction(state: ImportExportState, viewer: int | None) -> dict[str, Any] | None:
@@ -105,6 +109,17 @@ def secrets(state: ImportExportState, seat: int) -> list[str]:
         out.append(f"{state.players[seat]} bids {a.bids[seat]}")
         out.append(f"{state.players[seat]}: bid {a.bids[seat]}")  # as the action's text
     return out
+
+
+def sample_unseen(state: ImportExportState, seat: int, rng: random.Random) -> None:
+    """What `seat` cannot see, made up again (for a bot's look ahead): the deck and the other
+    players' hands dealt again; bids not yet revealed chosen at random."""
+    redeal(rng, state.deck, *(h for s, h in enumerate(state.hands) if s != seat))
+    auction = state.auction
+    if auction is not None and len(auction.bids) < len(auction.bidders):
+        for s in list(auction.bids):
+            if s != seat:
+                auction.bids[s] = rng.choice(bid_options(state, s))
 
 
 def hidden_query(state: ImportExportState, path: str, viewer: int | None) -> str | None:
@@ -269,8 +284,6 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     goods), drop, pirate (card, `top` or `random`; from a ship, the island, the deck or a
     player's hand: MINI VAN; to a ship or nothing), sell, take, choose and use (a power's
     words)."""
-    from dockyard.game import Tuples
-
     c = state.c
     cards = [card.id for card in c.cards]
     ships = [f"{h.color}-{n}" for h in c.harbors for n in range(1, c.ships_per_harbor + 1)]
