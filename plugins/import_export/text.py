@@ -16,6 +16,17 @@ from .state import ImportExportState
 
 TOPICS = ("sea", "island", "harbors", "hand", "cards")
 
+# the grammar's words, as `help` explains them
+TERMINAL_WORDS = {
+    "CARD": "a card such as laptops (`show cards` lists them)",
+    "SHIP": "a ship such as green-1",
+    "ACTION": "an action (contract, load, import, pirate or supply)",
+    "PLACE": "imports or goods",
+    "ISLAND": "island",
+    "NAME": "a player",
+    "INT": "a number of credits such as 4",
+}
+
 
 def format_action(action: Action) -> str:
     a, verb, who = action.args, action.verb, action.player

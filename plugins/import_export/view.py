@@ -26,6 +26,40 @@ from .scoring import bills, reached_end
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
 
+# what `expect` may ask (`query`), with what each path means
+QUERY_PATHS = (
+    ("credits.P", "P's active credits"),
+    ("passive.P", "P's credits counted at the game's end only (HELICOPTER)"),
+    ("hand.P", "how many cards P holds"),
+    ("imports.P", "how many cards P has in imports"),
+    ("goods.P", "how many cards P has in goods"),
+    ("shipments.P", "how many shipments P has completed"),
+    ("actions.P", "actions of the declared type P has left this turn (its follow too)"),
+    ("did.P", "`lead`, `follow` or `draw`: what P did this turn"),
+    ("harbor.P", "the color of P's harbor"),
+    ("tier.P.TYPE", "P's tier level in a good type (technology, agriculture, ...)"),
+    ("score.P", "P's score as it stands (SCORING), and the final one once over"),
+    ("has.P.CARD", "true when the card is in P's hand"),
+    ("imported.P.CARD", "true when the card is in P's imports"),
+    ("owns.P.CARD", "true when the card is in P's goods"),
+    ("shipped.P.CARD", "true when the card is among P's completed shipments"),
+    ("contracted.P.CARD", "true when the card is contracted on one of P's ships in harbor"),
+    ("ship.SHIP", "`sea` or `harbor`: where the ship is"),
+    ("containers.SHIP", "how many containers are loaded on the ship"),
+    ("contracts.SHIP", "how many contracts the ship carries"),
+    ("on.island.CARD", "true when the card is on the supply island"),
+    ("on.discard.CARD", "true when the card is in the discard pile"),
+    ("on.SHIP.CARD", "true when the card is loaded on that ship"),
+    ("deck", "cards in the deck"),
+    ("discard", "cards in the discard pile"),
+    ("island", "cards on the supply island"),
+    ("sea", "ships at sea"),
+    ("bank", "the bank's credits"),
+    ("leader", "who leads this turn"),
+    ("declared", "the action type led this turn (none before the lead)"),
+    ("reached", "who has reached the end's active credits at some moment of this turn (p1+p2)"),
+)
+
 
 def _auction(state: ImportExportState, viewer: int | None) -> dict[str, Any] | None:
     a = state.auction
