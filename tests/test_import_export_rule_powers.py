@@ -577,7 +577,7 @@ def _bot(s: Session, player: str) -> str:
 
 
 def test_greedy_bot_values_powers_by_a_simple_estimate(table) -> None:
-    from dockyard.plugins.import_export.bot import power_value
+    from dockyard.plugins.import_export.bots import power_value
 
     s = table()
     assert power_value(s.state, "potatoes") == 2 + 2, "2 credits and 2 cards"

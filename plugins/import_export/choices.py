@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Any
 
 from dockyard import Action, Context, Decision
-from dockyard.flow import push
+from dockyard.flow import answer, asked, push, resume
 
 from .components import GOOD_TYPES
 from .powers import run, substitute
@@ -194,6 +194,23 @@ def answer_options(state: ImportExportState, decision: Decision) -> list[str]:
     data = question(decision)
     who = Who(data["owner"], data["them"], data["card"], data["data"])
     return [w for w, _ in options(state, data["spec"], who, decision.player)]
+
+
+def why_not_choose(state: ImportExportState, seat: int, word: str) -> str | None:
+    """The answer to the power's question `seat` is asked (legality.py found it asked)."""
+    decision = asked(state, seat)
+    assert decision is not None
+    words = answer_options(state, decision)
+    if word not in words:
+        return f"choose one of: {', '.join(words)}"
+    return None
+
+
+def do_choose(state: ImportExportState, seat: int, word: str, ctx: Context) -> None:
+    """The question answered: the chosen option runs, then the game goes on."""
+    decision = answer(state, seat)
+    answered(state, decision, word, ctx)
+    resume(ctx.game, state, ctx)
 
 
 def answered(state: ImportExportState, decision: Decision, word: str, ctx: Context) -> None:

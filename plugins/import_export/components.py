@@ -4,6 +4,7 @@ numbers (content/import_export). Frozen data, built once per content and shared 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,16 @@ class Harbor:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """The words the goods' powers are written in, with the functions that play them
+    (vocabulary.py's table): effects, effects that stop (to ask), conditions."""
+
+    effects: Mapping[str, Callable[..., None]]
+    stops: Mapping[str, Callable[..., None]]
+    conditions: Mapping[str, Callable[..., bool]]
+
+
+@dataclass(frozen=True, slots=True)
 class Box:
     cards: tuple[Card, ...]
     by_id: dict[str, Card]
@@ -54,6 +65,7 @@ class Box:
     payouts: tuple[tuple[int, int], ...]  # (containers, credits), ascending
     credits_total: int  # every credit in the box
     rules: dict[str, Any]
+    words: Words  # the powers' vocabulary (vocabulary.py), played by powers.run
     layout: dict[str, Any] | None = None  # a table set up by hand (layout.json), checked
 
     def card(self, ident: str) -> Card:
@@ -79,7 +91,8 @@ def _goods(rep: Reporter, content: Content) -> Any:
             yield doc, i, item
 
 
-def build(content: Content) -> Box:
+def build(content: Content, words: Words) -> Box:
+    """The box from the content's files, its powers to be played with `words`."""
     rep = Reporter(content)
     docs = {kind: rep.one(kind, "Import / Export") for kind in ("table", "rules")}
     goods = content.of_kind("goods")
@@ -170,6 +183,7 @@ def build(content: Content) -> Box:
         payouts=payouts,
         credits_total=total,
         rules=rules,
+        words=words,
         layout=layout,
     )
 

@@ -1,7 +1,7 @@
 """The words of the goods' powers that change the table: credits, cards drawn and moved,
 chances (goods.json's `effects`; goods.schema.json defines each word). Each effect is one small
-function of (state, who, spec, ctx), registered in powers.EFFECTS; powers.py decides when they
-run, reading.py what they read.
+function of (state, who, spec, ctx), named with its word in vocabulary.py's table; powers.py
+decides when they run, reading.py what they read.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from dockyard import Context
 from dockyard.flow import reveal
 
 from .harbor import draw_card, gain, pay, reached
-from .powers import Effect, Stop, fire, run, substitute
+from .powers import fire, run, substitute
 from .reading import Who, amount, goods_room, holds, imports_room
 from .shipments import fits, fits_color, load, loadable_ships, take_container
+from .speed import python_effects
 from .state import ImportExportState
 
 # ---- effects ----------------------------------------------------------------------------------------
@@ -431,22 +432,6 @@ def e_call(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     python_effects(ctx.hook)[spec["name"]](state, who, spec.get("with", {}), ctx)
 
 
-_NAMED: dict[int, tuple[Any, dict[str, Effect]]] = {}  # a session's hooks -> their effects
-
-
-def python_effects(hook: Any) -> dict[str, Effect]:
-    """The named effects the plugins of a session's hooks provide (asked once per hooks)."""
-    known = _NAMED.get(id(hook))
-    if known is not None and known[0] is hook:
-        return known[1]
-    named: dict[str, Effect] = {}
-    caller = getattr(hook, "import_export_effects", None)
-    if caller is not None:
-        caller(register=lambda name, function: named.__setitem__(name, function))
-    _NAMED[id(hook)] = (hook, named)
-    return named
-
-
 def calls(effects: Any, path: str = "") -> list[tuple[str, str]]:
     """(JSON path, name) of every named effect some effects call."""
     if isinstance(effects, dict):
@@ -455,36 +440,3 @@ def calls(effects: Any, path: str = "") -> list[tuple[str, str]]:
     if isinstance(effects, list | tuple):
         return [p for i, v in enumerate(effects) for p in calls(v, f"{path}[{i}]")]
     return []
-
-
-# the effects that continue the rest of their list themselves (game.py adds them to STOPS)
-CONTINUING: dict[str, Stop] = {"draw_then": c_draw_then}
-# the conditions this module gives reading.CONDITIONS
-TESTS = {"fits": fits_mine, "can_fill": can_fill}
-
-# the words this module gives powers.EFFECTS (game.py puts the vocabulary together)
-WORDS: dict[str, Effect] = dict(
-    gain=e_gain,
-    pay=e_pay,
-    passive=e_passive,
-    draw=e_draw,
-    collect=e_collect,
-    charge=e_charge,
-    give_each=e_give_each,
-    chance=e_chance,
-    move_self=e_move_self,
-    draw_until_pair=e_draw_until_pair,
-    seed_island=e_seed_island,
-    move=e_move,
-    take_all=e_take_all,
-    draw_match=e_draw_match,
-    win=e_win,
-    spend_action=e_spend_action,
-    load=e_load,
-    load_pair=e_load_pair,
-    fill=e_fill,
-    swap=e_swap,
-    extra_turn=e_extra_turn,
-    draw_to=e_draw_to,
-    call=e_call,
-)

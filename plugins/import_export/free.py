@@ -17,15 +17,14 @@ from typing import Any
 from dockyard import Action, Context, Decision
 from dockyard.flow import push
 
-from .actions import ACT_VERBS
 from .components import ACTIONS
 from .harbor import gain
 from .importing import choose_options, import_alone
-from .powers import Effect, completed, fire
+from .playing_a_turn import ACT_VERBS, options_for
+from .powers import completed, fire
 from .reading import Who, amount, goods_room
 from .shipments import check_complete, load
 from .state import ImportExportState
-from .turns import options_for
 
 FREE = "free"  # the kind of a free action's question
 
@@ -181,15 +180,3 @@ def e_contract_card(state: ImportExportState, who: Who, spec: Any, ctx: Context)
     ctx.emit("contract", name, f"{name} contracts {card} onto {ship.id} ({who.card})")
     fire(state, ctx, "contract", by=who.me, type=state.c.card(card).type, ship=ship.id)
     check_complete(state, ship, ctx)
-
-
-# the words this module gives powers.EFFECTS (game.py puts the vocabulary together)
-WORDS: dict[str, Effect] = dict(
-    contract_card=e_contract_card,
-    free_action=e_free_action,
-    contract_self=e_contract_self,
-    load_self=e_load_self,
-    activate=e_activate,
-    copy=e_copy,
-    imports_to_goods=e_imports_to_goods,
-)

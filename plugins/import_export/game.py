@@ -1,4 +1,7 @@
-"""Import / Export: the game object wiring the rulebook's parts together."""
+"""Import / Export: the Game, wiring only. `RULES` names each verb's rule pair (why not, do) and
+the module of the rulebook that holds it; the methods delegate to the modules the package's
+docstring lists (legality.py: what may be played now; view.py: what a seat sees; text.py: the
+words; bots.py: the bot)."""
 
 from __future__ import annotations
 
@@ -8,84 +11,108 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-from dockyard import Action, Context, DockyardError, Game, Outcome, Rng, Setup
-from dockyard.flow import FlowState, actors, answer, asked, resume, start
-from dockyard.game import redeal
+from dockyard import Action, Context, Game, Outcome, Setup
+from dockyard.flow import answer, asked, resume
 from dockyard.loader import Content
 
 from . import INFO
-from .actions import (
-    do_contract,
-    do_load,
-    do_pirate,
-    do_sell,
-    do_take,
-)
-from .bot import bot_action, evaluate
-from .choices import (
-    POWER,
-    answer_options,
-    answered,
-    ask,
-    holds_any_time_power,
-    use,
-    use_options,
-)
+from .bots import bot_action, evaluate
+from .choices import do_choose, use, why_not_choose, why_not_use
 from .components import Box, build
-from .effects import CONTINUING, TESTS, calls, python_effects
-from .effects import WORDS as CHANGES
+from .contract import do_contract, why_not_contract
 from .free import FREE, free_options, take_free
-from .free import WORDS as ACTION_LIKE
-from .importing import (
-    BID,
-    TIE,
-    bid,
-    bid_options,
-    choose,
-    favor,
-    keep,
-    keep_options,
-)
-from .information import invariants, secrets, token_counts, view
-from .legality import ANY_TIME, why_not
-from .powers import EFFECTS, STOPS
-from .powers import winners as power_winners
-from .reading import CONDITIONS, acting_type
-from .scoring import end_reasons, outcome
-from .setting_up import set_up
-from .shipments import scrap
-from .state import ImportExportState
-from .text import TOPICS, action_from_tree, card_line, format_action, render
-from .turns import (
-    IMPORT,
+from .importing import bid, choose, favor, keep, why_not_bid, why_not_favor, why_not_keep
+from .importing import why_not_choose as why_not_import
+from .legality import ANY_TIME, legal_actions, out_of_turn, why_not
+from .load import do_load, why_not_load
+from .pirate import do_pirate, why_not_pirate
+from .playing_a_turn import (
     PHASES,
-    act_options,
     do_draw,
     do_follow,
     do_lead,
     do_pass,
-    lead_options,
     phase_name,
-    plays,
     settle,
+    why_not_draw,
+    why_not_follow,
+    why_not_lead,
+    why_not_pass,
 )
+from .powers import winners as power_winners
+from .scoring import end_reasons, outcome
+from .set_up import set_up
+from .shipments import scrap, why_not_scrap
+from .state import ImportExportState
+from .supply import do_sell, do_take, why_not_sell, why_not_take
+from .text import (
+    TERMINAL_WORDS,
+    TOPICS,
+    action_from_tree,
+    announce,
+    describe_card,
+    format_action,
+    legal_group,
+    render,
+)
+from .view import (
+    QUERY_PATHS,
+    action_space,
+    hidden_query,
+    invariants,
+    query,
+    sample_unseen,
+    secrets,
+    token_counts,
+    view,
+)
+from .vocabulary import WORDS
 
-# The vocabulary of goods.json's powers, put together: the words that change the table, the
-# action-like ones, and the question (powers.py runs them, reading.py is what they read).
-EFFECTS.update(CHANGES)
-EFFECTS.update(ACTION_LIKE)
-STOPS["choose"] = ask
-STOPS.update(CONTINUING)
-CONDITIONS.update(TESTS)
 
-# the actions a player takes with the turn's declared action: verb -> its do rule
-ACTS: dict[str, Callable[..., None]] = {
-    "contract": do_contract,
-    "load": do_load,
-    "pirate": do_pirate,
-    "sell": do_sell,
-    "take": do_take,
+def _do_import(state: ImportExportState, seat: int, ship: str, ctx: Context) -> None:
+    """IMPORT: the leader chooses the ship of this import round (importing.py)."""
+    choose(state, ship, ctx)
+
+
+def _why_not_drop(state: ImportExportState, seat: int, card: str) -> str | None:
+    return why_not_keep(state, seat, card, None)
+
+
+def _do_drop(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:
+    """An imported card kept nowhere: discarded (importing.py's `keep` with no place)."""
+    keep(state, seat, card, None, ctx)
+
+
+# verb -> (why_not(state, seat, *args) -> str | None, do(state, seat, *args, ctx=ctx)), by the
+# rulebook's sections; legality.py decides first whether the verb may be played now at all
+RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
+    # PLAYING A TURN (playing_a_turn.py)
+    "lead": (why_not_lead, do_lead),
+    "follow": (why_not_follow, do_follow),
+    "draw": (why_not_draw, do_draw),
+    "pass": (why_not_pass, do_pass),
+    # the actions: CONTRACT, LOAD, IMPORT, PIRATE, SUPPLY
+    "contract": (why_not_contract, do_contract),  # contract.py
+    "load": (why_not_load, do_load),  # load.py
+    "import": (why_not_import, _do_import),  # importing.py: the ship of an import round
+    "pirate": (why_not_pirate, do_pirate),  # pirate.py
+    "sell": (why_not_sell, do_sell),  # supply.py
+    "take": (why_not_take, do_take),  # supply.py
+    # IMPORT's questions: bids, the tie, where imported cards go (importing.py)
+    "bid": (why_not_bid, bid),
+    "favor": (why_not_favor, favor),
+    "keep": (why_not_keep, keep),
+    "drop": (_why_not_drop, _do_drop),
+    # DISCARDING SHIPMENT CONTRACTS (shipments.py), and the powers' questions and powers used
+    # at any time (choices.py)
+    "scrap": (why_not_scrap, scrap),
+    "choose": (why_not_choose, do_choose),
+    "use": (why_not_use, use),
 }
+WHY_NOT = {verb: why_not for verb, (why_not, _) in RULES.items()}
+# verbs after which nothing more settles: the turn's own moves go on with the flow themselves,
+# and a leader's discard leaves the acting player as they were
+UNSETTLED = ("lead", "follow", "draw", "scrap")
 
 
 class ImportExport(Game):
@@ -95,157 +122,30 @@ class ImportExport(Game):
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     grammar_file = "import_export.lark"
     phases = PHASES
-    query_paths = (
-        ("credits.P", "P's active credits"),
-        ("passive.P", "P's credits counted at the game's end only (HELICOPTER)"),
-        ("hand.P", "how many cards P holds"),
-        ("imports.P", "how many cards P has in imports"),
-        ("goods.P", "how many cards P has in goods"),
-        ("shipments.P", "how many shipments P has completed"),
-        ("actions.P", "actions of the declared type P has left this turn (its follow too)"),
-        ("did.P", "`lead`, `follow` or `draw`: what P did this turn"),
-        ("harbor.P", "the color of P's harbor"),
-        ("tier.P.TYPE", "P's tier level in a good type (technology, agriculture, ...)"),
-        ("score.P", "P's score as it stands (SCORING), and the final one once over"),
-        ("has.P.CARD", "true when the card is in P's hand"),
-        ("imported.P.CARD", "true when the card is in P's imports"),
-        ("owns.P.CARD", "true when the card is in P's goods"),
-        ("shipped.P.CARD", "true when the card is among P's completed shipments"),
-        ("contracted.P.CARD", "true when the card is contracted on one of P's ships in harbor"),
-        ("ship.SHIP", "`sea` or `harbor`: where the ship is"),
-        ("containers.SHIP", "how many containers are loaded on the ship"),
-        ("contracts.SHIP", "how many contracts the ship carries"),
-        ("on.island.CARD", "true when the card is on the supply island"),
-        ("on.discard.CARD", "true when the card is in the discard pile"),
-        ("on.SHIP.CARD", "true when the card is loaded on that ship"),
-        ("deck", "cards in the deck"),
-        ("discard", "cards in the discard pile"),
-        ("island", "cards on the supply island"),
-        ("sea", "ships at sea"),
-        ("bank", "the bank's credits"),
-        ("leader", "who leads this turn"),
-        ("declared", "the action type led this turn (none before the lead)"),
-        ("reached", "who has reached the end's active credits at some moment of this turn (p1+p2)"),
-    )
-    terminal_words = {
-        "CARD": "a card such as laptops (`show cards` lists them)",
-        "SHIP": "a ship such as green-1",
-        "ACTION": "an action (contract, load, import, pirate or supply)",
-        "PLACE": "imports or goods",
-        "ISLAND": "island",
-        "NAME": "a player",
-        "INT": "a number of credits such as 4",
-    }
+    query_paths = QUERY_PATHS
+    terminal_words = TERMINAL_WORDS
     max_playout_steps = 20_000
 
     # ---- content -------------------------------------------------------------------------
     def build_content(self, content: Content) -> Box:
-        return build(content)
+        return build(content, WORDS)
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> ImportExportState:
-        box: Box = setup.content.built
-        state = ImportExportState(list(setup.players), Rng(setup.seed), FlowState(), parts=box)
-        state.end_credits = int(
-            setup.options.get("end_credits", box.rules["end"]["active_credits"])
-        )
-        _check_calls(box, ctx)
-        set_up(state, ctx)
-        start(self, state, ctx)
-        return state
+        return set_up(self, setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def out_of_turn(self, state: ImportExportState) -> list[int]:
-        """Who may act although the game waits for others: "At any point when a player is the
-        leader of the turn, they may discard any shipment contracts", and a power worded "at
-        any time" may be used whenever the game waits for anyone's decision."""
-        if state.flow.over is not None:
-            return []
-        waiting = actors(state)
-        return [
-            seat
-            for seat in range(len(state.players))
-            if seat not in waiting and self._anytime_actions(state, seat)
-        ]
-
-    def _anytime_actions(self, state: ImportExportState, seat: int) -> list[Action]:
-        """What `seat` may do at any moment: discard contracts as the leader, use a power
-        worded "at any time"."""
-        name = state.players[seat]
-        out = (
-            [Action(name, "scrap", (card,)) for s in state.home_ships(seat) for card in s.contracts]
-            if seat == state.leader
-            else []
-        )
-        if holds_any_time_power(state, seat):
-            out += use_options(state, seat, out_of_turn=True)
-        return out
+        return out_of_turn(state)
 
     def legal_actions(self, state: ImportExportState, player: int) -> list[Action]:
-        flow = state.flow
-        if flow.over is not None:
-            return []
-        if player not in actors(state):  # another's turn or question: what is for any time
-            return self._anytime_actions(state, player)
-        if flow.pending:
-            decision = asked(state, player)
-            assert decision is not None  # an actor while questions wait is asked one
-            answers = self._answers(state, player, decision)
-            extra = self._anytime_actions(state, player)  # beside the answers
-            return list(dict.fromkeys(answers + extra)) if extra else answers
-        return self._turn_actions(state, player)
-
-    def _answers(self, state: ImportExportState, player: int, decision: Any) -> list[Action]:
-        name = state.players[player]
-        if decision.kind == BID:
-            return [Action(name, "bid", (n,)) for n in bid_options(state, player)]
-        if decision.kind == TIE:
-            return [Action(name, "favor", (state.players[s],)) for s in decision.data]
-        if decision.kind == POWER:
-            return [Action(name, "choose", (w,)) for w in answer_options(state, decision)]
-        if decision.kind == FREE:
-            return free_options(state, decision)
-        return [
-            Action(name, "keep", (card, place)) if place else Action(name, "drop", (card,))
-            for card, place in keep_options(state, player)
-        ]
-
-    def _turn_actions(self, state: ImportExportState, player: int) -> list[Action]:
-        name = state.players[player]
-        phase = phase_name(state)
-        scraps = (
-            [
-                Action(name, "scrap", (card,))
-                for s in state.home_ships(player)
-                for card in s.contracts
-            ]
-            if player == state.leader
-            else []
-        )
-        uses = use_options(state, player)
-        if phase == "lead":
-            return [
-                Action(name, "draw", ()),
-                *(Action(name, "lead", args) for args in lead_options(state, player)),
-                *scraps,
-                *uses,
-            ]
-        if phase == "follow":
-            return [
-                Action(name, "draw", ()),
-                *(Action(name, "follow", cards) for cards in plays(state, player, state.declared)),
-                *uses,
-            ]
-        out = act_options(state, player)
-        if acting_type(state, player) != IMPORT:
-            out.append(Action(name, "pass", ()))
-        return out + scraps + uses
+        return legal_actions(state, player)
 
     def check(self, state: ImportExportState, action: Action, player: int) -> str | None:
-        return why_not(state, action, player)
+        return why_not(state, action, player, WHY_NOT)
 
     def apply(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
-        verb, args = action.verb, action.args
+        verb = action.verb
         decision = asked(state, player) if state.flow.pending else None
         if (
             decision is not None
@@ -253,43 +153,17 @@ class ImportExport(Game):
             and (verb not in ANY_TIME or action in free_options(state, decision))
         ):
             answer(state, player)
-            take_free(state, decision, action, lambda a: self._act(state, a, player, ctx), ctx)
+            take_free(state, decision, action, lambda a: self._do(state, a, player, ctx), ctx)
             resume(self, state, ctx)
             settle(state, self, ctx)
-        elif verb == "use":
-            use(state, player, args[0], args[1], ctx)
-            settle(state, self, ctx)  # a power that spends an action may end the turn
-        elif verb == "draw":
-            do_draw(state, player, self, ctx)
-        elif verb == "lead":
-            do_lead(state, player, args[0], args[1:], self, ctx)
-        elif verb == "follow":
-            do_follow(state, player, args, self, ctx)
-        elif verb == "scrap":
-            scrap(state, player, args[0], ctx)
         else:
-            if verb in ACTS:
-                ACTS[verb](state, player, *args, ctx)
-            elif verb == "import":
-                choose(state, args[0], ctx)
-            elif verb == "bid":
-                bid(state, player, args[0], ctx)
-            elif verb == "favor":
-                favor(state, player, args[0], ctx)
-            elif verb in ("keep", "drop"):
-                keep(state, player, args[0], args[1] if verb == "keep" else None, ctx)
-            elif verb == "pass":
-                do_pass(state, player, self, ctx)
-            elif verb == "choose":
-                decision = answer(state, player)
-                answered(state, decision, args[0], ctx)
-                resume(self, state, ctx)
-            settle(state, self, ctx)
+            self._do(state, action, player, ctx)
+            if verb not in UNSETTLED:  # a power that spends an action may end the turn
+                settle(state, self, ctx)
         self._special_wins(state, ctx)
 
-    def _act(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
-        """A contract, load, pirate, sell or take, as the turn's action rules do it."""
-        ACTS[action.verb](state, player, *action.args, ctx)
+    def _do(self, state: ImportExportState, action: Action, player: int, ctx: Context) -> None:
+        RULES[action.verb][1](state, player, *action.args, ctx=ctx)
 
     def _special_wins(self, state: ImportExportState, ctx: Context) -> None:
         """A power that makes its owner win ends the game at once (THE MOTHER LOAD)."""
@@ -310,6 +184,9 @@ class ImportExport(Game):
     def outcome(self, state: ImportExportState) -> Outcome:
         return outcome(state)
 
+    def scores(self, state: ImportExportState) -> list[float]:
+        return [float(x) for x in state.credits]
+
     # ---- bots ------------------------------------------------------------------------------
     bot_playouts = 48
     bot_rollout_depth = 30
@@ -325,12 +202,7 @@ class ImportExport(Game):
     ) -> ImportExportState:
         """The deck and the other players' hands dealt again; bids not yet revealed made up."""
         copy: ImportExportState = super().sample_state(state, seat, rng)
-        redeal(rng, copy.deck, *(h for s, h in enumerate(copy.hands) if s != seat))
-        auction = copy.auction
-        if auction is not None and len(auction.bids) < len(auction.bidders):
-            for s in list(auction.bids):
-                if s != seat:
-                    auction.bids[s] = rng.choice(bid_options(copy, s))
+        sample_unseen(copy, seat, rng)
         return copy
 
     # ---- text ----------------------------------------------------------------------------
@@ -341,21 +213,10 @@ class ImportExport(Game):
         return action_from_tree(verb, args)
 
     def announce(self, action: Action) -> str | None:
-        """A bid is sealed: everyone sees that it was made, the amounts at the reveal. An
-        answer to a question may name a card of a hand: everyone sees that it was given, and
-        the events that follow say what of it may be seen by whom."""
-        if action.verb == "bid":
-            return f"{action.player}: bid (in secret)"
-        if action.verb == "choose":
-            return f"{action.player}: choose (in secret)"
-        return None
+        return announce(action)
 
     def legal_group(self, action: Action) -> str:
-        if action.verb == "lead":
-            return f"lead {action.args[0]}"
-        if action.verb in ("contract", "load", "pirate", "keep", "sell", "take"):
-            return f"{action.verb} {action.args[0]}"
-        return action.verb
+        return legal_group(action)
 
     def render(self, state: ImportExportState, viewer: int | None, topic: str = "") -> str:
         return render(state, viewer, topic, phase_name(state))
@@ -364,10 +225,7 @@ class ImportExport(Game):
         return TOPICS
 
     def describe(self, state: ImportExportState, viewer: int | None, ident: str) -> str | None:
-        card = state.c.by_id.get(ident)
-        if card is None:
-            return None
-        return f"{card.name}\n{card_line(card)}\npower ({card.timing}): {card.power}"
+        return describe_card(state, ident)
 
     def component_ids(self, state: ImportExportState) -> list[str]:
         return [card.id for card in state.c.cards]
@@ -377,10 +235,7 @@ class ImportExport(Game):
 
         return draw(self.view(state, viewer), state.c)
 
-    def scores(self, state: ImportExportState) -> list[float]:
-        return [float(x) for x in state.credits]
-
-    # ---- information ---------------------------------------------------------------------
+    # ---- what a seat sees ----------------------------------------------------------------
     def view(self, state: ImportExportState, viewer: int | None) -> dict[str, Any]:
         return view(self.name, state, viewer, phase_name(state))
 
@@ -388,13 +243,9 @@ class ImportExport(Game):
         return secrets(state, seat)
 
     def hidden_query(self, state: ImportExportState, path: str, viewer: int | None) -> str | None:
-        from .information import hidden_query
-
         return hidden_query(state, path, viewer)
 
     def query(self, state: ImportExportState, path: str) -> Any:
-        from .information import query
-
         return query(state, path, phase_name(state))
 
     def token_counts(self, state: ImportExportState) -> dict[str, int]:
@@ -404,8 +255,6 @@ class ImportExport(Game):
         return invariants(state)
 
     def action_space(self, state: ImportExportState) -> list[tuple[Any, ...]]:
-        from .information import action_space
-
         return action_space(state)
 
     def observation(self, state: ImportExportState, seat: int) -> list[float]:
@@ -417,17 +266,3 @@ class ImportExport(Game):
         from .observation import observation_size
 
         return observation_size(state)
-
-
-def _check_calls(box: Box, ctx: Context) -> None:
-    """Every named effect the cards call is provided by a plugin of this session."""
-    named = python_effects(ctx.hook)
-    for card in box.cards:
-        for path, name in calls(list(card.effects), "effects"):
-            if name not in named:
-                provided = ", ".join(sorted(named)) or "none"
-                raise DockyardError(
-                    f"goods card {card.id}: {path}.call.name: no plugin of this session provides "
-                    f"the effect {name!r} (a variant's import_export_effects hook; provided: "
-                    f"{provided})"
-                )

@@ -6,7 +6,10 @@ A plugin (a variant's, say) registers named effects; content calls one by name:
 effects: `function(state, who, spec, ctx)`, `spec` being the `with` object, `who.me` the
 power's owner, and it may use the same building blocks (`dockyard.plugins.import_export`'s
 harbor.gain, powers.run...). A session checks, as it starts, that every name its content calls
-is provided by one of its plugins.
+is provided by one of its plugins (set_up.py). The built-in words are vocabulary.py's table.
+
+No rulebook answer stands behind this hook (every power of the rulebook is content), so the game
+has no default_rules.py.
 """
 
 from __future__ import annotations

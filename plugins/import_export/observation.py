@@ -1,7 +1,7 @@
 """Import / Export as numbers for RL (`Game.observation`, dockyard.interop): a fixed layout from
 the box's components, the same length for every table of one player count and variants.
 
-Only what the seat's view shows (information.py): its own hand, never another's (their sizes
+Only what the seat's view shows (view.py): its own hand, never another's (their sizes
 only); the deck's size, never its order; the discard pile's top card; a bid before the reveal
 only if it is the observer's own. Cards are numbered in the box's order (the base game's
 goods.json, then each expansion's), ships by owner and number, and players come in seat order
@@ -16,9 +16,9 @@ from __future__ import annotations
 from dockyard.observing import Layout
 
 from .components import ACTIONS, GOOD_TYPES, Box
+from .playing_a_turn import PHASES
 from .reading import modifiers
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
-from .turns import PHASES
 
 PHASE_NAMES = tuple(p.name for p in PHASES)
 DID = (LEAD, FOLLOW, DRAW)

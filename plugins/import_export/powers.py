@@ -19,9 +19,10 @@ draw action: by), `pirate` (a pirate action: by), `import` (containers imported:
 colors), `lead` (by, action), `spent` (someone paid or gave 4 credits or more: by).
 Every ability may add `"if": CONDITION` (reading.py).
 
-`run` interprets a list of effects: each word is looked up in `EFFECTS` (effects.py, free.py)
-or `STOPS` (choices.py: a question, after which the rest waits for the answer); game.py fills
-both, so no module here needs the ones built on it.
+`run` interprets a list of effects: each word is looked up in the box's vocabulary (vocabulary.py's
+table: the effects of effects.py and free.py, and the words that stop, such as choices.py's
+question, after which the rest waits for the answer), so no module here needs the ones built on
+it.
 """
 
 from __future__ import annotations
@@ -39,11 +40,6 @@ Effect = Callable[[ImportExportState, Who, Any, Context], None]
 # run once the answer is in.
 Stop = Callable[[ImportExportState, Who, Any, list[Any], Context], None]
 
-# Every word of goods.json's effects (effects.py, free.py) and the words that ask
-# (choices.py), put together by game.py.
-EFFECTS: dict[str, Effect] = {}
-STOPS: dict[str, Stop] = {}
-
 
 def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) -> None:
     """Each effect in order: `{"gain": 2}`; `{"if": C, "then": [...], "else": [...]}`;
@@ -52,12 +48,14 @@ def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) ->
     or `me`: their own effects). At an effect that asks (`choose`), the rest waits for the answer; it is
     carried as plain data, so a question asked in the middle of a loop or a branch resumes
     where it was."""
+    words = state.c.words
+    stops = words.stops
     todo = list(effects)
     while todo:
         effect = todo.pop(0)
-        stop = next((word for word in effect if word in STOPS), None)
+        stop = next((word for word in effect if word in stops), None)
         if stop is not None:
-            STOPS[stop](state, who, effect[stop], todo, ctx)
+            stops[stop](state, who, effect[stop], todo, ctx)
             return
         if "if" in effect and "then" in effect:
             branch = effect["then"] if holds(state, who, effect["if"]) else effect.get("else", [])
@@ -78,7 +76,7 @@ def run(state: ImportExportState, who: Who, effects: list[Any], ctx: Context) ->
             return
         else:
             for word, spec in effect.items():
-                EFFECTS[word](state, who, spec, ctx)
+                words.effects[word](state, who, spec, ctx)
 
 
 def substitute(effects: Any, word: str, mark: str = "$choice") -> Any:

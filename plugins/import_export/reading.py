@@ -184,9 +184,9 @@ def amount(state: ImportExportState, who: Who, spec: Any) -> int:
     return quantity(state, who, spec["per"]) * spec.get("times", 1)
 
 
-# Conditions that read what lies above this module (shipments.py: `fits`, `can_fill`), put
-# together by game.py: word -> test(state, who, value).
-CONDITIONS: dict[str, Callable[[ImportExportState, Who, Any], bool]] = {}
+# A condition that reads what lies above this module (effects.py: `fits`, `can_fill`, which
+# read shipments.py), found in the box's vocabulary (vocabulary.py): test(state, who, value).
+Condition = Callable[[ImportExportState, Who, Any], bool]
 
 
 def acting_type(state: ImportExportState, seat: int) -> str | None:
@@ -201,7 +201,7 @@ def holds(state: ImportExportState, who: Who, cond: Any) -> bool:
         return True
     if "all" in cond:
         return all(holds(state, who, c) for c in cond["all"])
-    for word, test in CONDITIONS.items():
+    for word, test in state.c.words.conditions.items():
         if word in cond:
             return test(state, who, cond[word])
     if "acting" in cond:  # I am taking actions of this type now, with some left

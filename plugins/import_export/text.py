@@ -16,6 +16,17 @@ from .state import ImportExportState
 
 TOPICS = ("sea", "island", "harbors", "hand", "cards")
 
+# the grammar's words, as `help` explains them
+TERMINAL_WORDS = {
+    "CARD": "a card such as laptops (`show cards` lists them)",
+    "SHIP": "a ship such as green-1",
+    "ACTION": "an action (contract, load, import, pirate or supply)",
+    "PLACE": "imports or goods",
+    "ISLAND": "island",
+    "NAME": "a player",
+    "INT": "a number of credits such as 4",
+}
+
 
 def format_action(action: Action) -> str:
     a, verb, who = action.args, action.verb, action.player
@@ -52,6 +63,34 @@ def action_from_tree(verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
 
 
 # ---- show ------------------------------------------------------------------------------------------
+
+
+def announce(action: Action) -> str | None:
+    """A bid is sealed: everyone sees that it was made, the amounts at the reveal. An answer to
+    a question may name a card of a hand: everyone sees that it was given, and the events that
+    follow say what of it may be seen by whom."""
+    if action.verb == "bid":
+        return f"{action.player}: bid (in secret)"
+    if action.verb == "choose":
+        return f"{action.player}: choose (in secret)"
+    return None
+
+
+def legal_group(action: Action) -> str:
+    """The heading a legal action is listed under (`lead load`, `contract laptops`, `draw`)."""
+    if action.verb == "lead":
+        return f"lead {action.args[0]}"
+    if action.verb in ("contract", "load", "pirate", "keep", "sell", "take"):
+        return f"{action.verb} {action.args[0]}"
+    return action.verb
+
+
+def describe_card(state: ImportExportState, ident: str) -> str | None:
+    """A goods card in words: its name, what is printed on it, its power."""
+    card = state.c.by_id.get(ident)
+    if card is None:
+        return None
+    return f"{card.name}\n{card_line(card)}\npower ({card.timing}): {card.power}"
 
 
 def load_text(load: Any) -> str:

@@ -1,5 +1,6 @@
-"""What each player may see (views, secrets), what `expect` may ask (queries), what must never
-change (conservation of cards and credits), and the RL action index.
+"""What each player may see (views, secrets, what a bot must make up: `sample_unseen`), what
+`expect` may ask (queries, and the ones hidden from a seat), what must never change
+(conservation of cards and credits), and the RL action index.
 
 Open: the harbors (imports, goods, shipments, ships and their containers), the open sea, the
 supply island, the discard pile's top card ("The discard pile is not open information, only the
@@ -10,17 +11,54 @@ are in (to its bidder).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from dockyard.game import Tuples, redeal
+
 from .components import ACTIONS, GOOD_TYPES
-from .importing import GOODS, IMPORTS
+from .importing import GOODS, IMPORTS, bid_options
+from .playing_a_turn import actions_of
 from .reading import goods_held, goods_limit, imports_limit, modifiers, tier
 from .scoring import bills, reached_end
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
-from .turns import actions_of
+
+# what `expect` may ask (`query`), with what each path means
+QUERY_PATHS = (
+    ("credits.P", "P's active credits"),
+    ("passive.P", "P's credits counted at the game's end only (HELICOPTER)"),
+    ("hand.P", "how many cards P holds"),
+    ("imports.P", "how many cards P has in imports"),
+    ("goods.P", "how many cards P has in goods"),
+    ("shipments.P", "how many shipments P has completed"),
+    ("actions.P", "actions of the declared type P has left this turn (its follow too)"),
+    ("did.P", "`lead`, `follow` or `draw`: what P did this turn"),
+    ("harbor.P", "the color of P's harbor"),
+    ("tier.P.TYPE", "P's tier level in a good type (technology, agriculture, ...)"),
+    ("score.P", "P's score as it stands (SCORING), and the final one once over"),
+    ("has.P.CARD", "true when the card is in P's hand"),
+    ("imported.P.CARD", "true when the card is in P's imports"),
+    ("owns.P.CARD", "true when the card is in P's goods"),
+    ("shipped.P.CARD", "true when the card is among P's completed shipments"),
+    ("contracted.P.CARD", "true when the card is contracted on one of P's ships in harbor"),
+    ("ship.SHIP", "`sea` or `harbor`: where the ship is"),
+    ("containers.SHIP", "how many containers are loaded on the ship"),
+    ("contracts.SHIP", "how many contracts the ship carries"),
+    ("on.island.CARD", "true when the card is on the supply island"),
+    ("on.discard.CARD", "true when the card is in the discard pile"),
+    ("on.SHIP.CARD", "true when the card is loaded on that ship"),
+    ("deck", "cards in the deck"),
+    ("discard", "cards in the discard pile"),
+    ("island", "cards on the supply island"),
+    ("sea", "ships at sea"),
+    ("bank", "the bank's credits"),
+    ("leader", "who leads this turn"),
+    ("declared", "the action type led this turn (none before the lead)"),
+    ("reached", "who has reached the end's active credits at some moment of this turn (p1+p2)"),
+)
 
 
 def _auction(state: ImportExportState, viewer: int | None) -> dict[str, Any] | None:
@@ -105,6 +143,17 @@ def secrets(state: ImportExportState, seat: int) -> list[str]:
         out.append(f"{state.players[seat]} bids {a.bids[seat]}")
         out.append(f"{state.players[seat]}: bid {a.bids[seat]}")  # as the action's text
     return out
+
+
+def sample_unseen(state: ImportExportState, seat: int, rng: random.Random) -> None:
+    """What `seat` cannot see, made up again (for a bot's look ahead): the deck and the other
+    players' hands dealt again; bids not yet revealed chosen at random."""
+    redeal(rng, state.deck, *(h for s, h in enumerate(state.hands) if s != seat))
+    auction = state.auction
+    if auction is not None and len(auction.bids) < len(auction.bidders):
+        for s in list(auction.bids):
+            if s != seat:
+                auction.bids[s] = rng.choice(bid_options(state, s))
 
 
 def hidden_query(state: ImportExportState, path: str, viewer: int | None) -> str | None:
@@ -269,8 +318,6 @@ def action_space(state: ImportExportState) -> list[tuple[Any, ...]]:
     goods), drop, pirate (card, `top` or `random`; from a ship, the island, the deck or a
     player's hand: MINI VAN; to a ship or nothing), sell, take, choose and use (a power's
     words)."""
-    from dockyard.game import Tuples
-
     c = state.c
     cards = [card.id for card in c.cards]
     ships = [f"{h.color}-{n}" for h in c.harbors for n in range(1, c.ships_per_harbor + 1)]

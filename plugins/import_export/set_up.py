@@ -9,21 +9,51 @@
   players"; "Give each player five white credit cubes"; "Deal five cards to each player".
 
 Who leads first the rulebook does not say: the first player named (seat 0), as in every other
-game here.
+game here. A table may also be set up by hand (`arrange`: rule tests, lessons, puzzles, and a
+content's layout.json).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dockyard import Context, DockyardError
-from dockyard.flow import reveal
+from dockyard import Context, DockyardError, Game, Rng, Setup
+from dockyard.flow import FlowState, reveal, start
 
+from .components import Box
+from .effects import calls
 from .harbor import draw_card
+from .speed import python_effects
 from .state import ImportExportState, Ship
 
 
-def set_up(state: ImportExportState, ctx: Context) -> None:
+def set_up(game: Game, setup: Setup, ctx: Context) -> ImportExportState:
+    """The table as the rulebook sets it up (or the content's layout), the first turn begun."""
+    box: Box = setup.content.built
+    state = ImportExportState(list(setup.players), Rng(setup.seed), FlowState(), parts=box)
+    state.end_credits = int(setup.options.get("end_credits", box.rules["end"]["active_credits"]))
+    _check_calls(box, ctx)
+    _deal(state, ctx)
+    start(game, state, ctx)
+    return state
+
+
+def _check_calls(box: Box, ctx: Context) -> None:
+    """Every named effect the cards call is provided by a plugin of this session."""
+    named = python_effects(ctx.hook)
+    for card in box.cards:
+        for path, name in calls(list(card.effects), "effects"):
+            if name not in named:
+                provided = ", ".join(sorted(named)) or "none"
+                raise DockyardError(
+                    f"goods card {card.id}: {path}.call.name: no plugin of this session provides "
+                    f"the effect {name!r} (a variant's import_export_effects hook; provided: "
+                    f"{provided})"
+                )
+
+
+def _deal(state: ImportExportState, ctx: Context) -> None:
+    """SETTING UP: harbors, ships, credits, the deck, the sea, the island, the hands."""
     c = state.c
     n = len(state.players)
     rules = c.rules["setup"]

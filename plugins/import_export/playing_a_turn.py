@@ -17,8 +17,13 @@
 
 Each is a phase of the engine (`lead`, `follow`, `act`); one round of phases is one turn. A
 player with actions but no way to use them is passed over (told so in the events); anyone may
-`pass` the rest of their actions. Importing is played by everyone at once (importing.py), in
-the leader's part of the act phase.
+`pass` the rest of their actions. The actions themselves are contract.py, load.py, pirate.py,
+supply.py and importing.py (IMPORT, played by everyone at once in the leader's part of the act
+phase).
+
+The rule pairs of the turn: `why_not_lead` / `do_lead`, `why_not_follow` / `do_follow`,
+`why_not_draw` / `do_draw`, `why_not_pass` / `do_pass` (a do rule that ends the player's part
+of the phase goes on with the game's flow, `ctx.game`).
 """
 
 from __future__ import annotations
@@ -29,16 +34,28 @@ from typing import Any
 from dockyard import Action, Context
 from dockyard.flow import Phase, end_turn
 
-from .actions import contract_options, load_options, pirate_options, supply_options
 from .choices import use_options
 from .components import ACTIONS
+from .contract import legal_contract
 from .harbor import draw
 from .importing import choose_options, rounds_left
+from .load import legal_load
+from .pirate import legal_pirate
 from .powers import fire
 from .reading import Who, acting_type, amount, matching_imports, modifiers
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
+from .supply import legal_supply
 
 IMPORT = "import"
+# the action type each verb of the act phase takes
+ACT_VERBS = {
+    "contract": "contract",
+    "load": "load",
+    "import": "import",
+    "pirate": "pirate",
+    "sell": "supply",
+    "take": "supply",
+}
 
 
 def clockwise(state: ImportExportState) -> list[int]:
@@ -187,7 +204,7 @@ def plays(state: ImportExportState, seat: int, action: str | None) -> list[tuple
     return singles + pairs
 
 
-def lead_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
+def legal_lead(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
     c = state.c
     out: list[tuple[Any, ...]] = []
     for cards in plays(state, seat, None):
@@ -234,14 +251,11 @@ def play_cards(state: ImportExportState, seat: int, cards: tuple[str, ...]) -> N
         state.played[seat].append(card)
 
 
-def do_lead(
-    state: ImportExportState,
-    seat: int,
-    action: str,
-    cards: tuple[str, ...],
-    game: Any,
-    ctx: Context,
-) -> None:
+def why_not_lead(state: ImportExportState, seat: int, action: str, *cards: str) -> str | None:
+    return why_not_play(state, seat, action, cards)
+
+
+def do_lead(state: ImportExportState, seat: int, action: str, *cards: str, ctx: Context) -> None:
     play_cards(state, seat, cards)
     state.declared = action
     state.did[seat] = LEAD
@@ -249,12 +263,14 @@ def do_lead(
     wild = " (a wild)" if len(cards) == 2 else ""
     ctx.emit("lead", name, f"{name} leads {action} with {' and '.join(cards)}{wild}", action=action)
     fire(state, ctx, "lead", by=seat, action=action)
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)
 
 
-def do_follow(
-    state: ImportExportState, seat: int, cards: tuple[str, ...], game: Any, ctx: Context
-) -> None:
+def why_not_follow(state: ImportExportState, seat: int, *cards: str) -> str | None:
+    return why_not_play(state, seat, state.declared or "", cards, leading=False)
+
+
+def do_follow(state: ImportExportState, seat: int, *cards: str, ctx: Context) -> None:
     play_cards(state, seat, cards)
     state.did[seat] = FOLLOW
     name = state.players[seat]
@@ -265,14 +281,19 @@ def do_follow(
             state.acting[seat] = acting
     to = f" (to {state.acting[seat]})" if state.acting[seat] else ""
     ctx.emit("follow", name, f"{name} follows {declared} with {' and '.join(cards)}{to}")
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)
 
 
-def do_draw(state: ImportExportState, seat: int, game: Any, ctx: Context) -> None:
+def why_not_draw(state: ImportExportState, seat: int) -> str | None:
+    """Drawing is always allowed to the leader and to a follower (in their phase)."""
+    return None
+
+
+def do_draw(state: ImportExportState, seat: int, ctx: Context) -> None:
     state.did[seat] = DRAW
     draw(state, seat, ctx)
     fire(state, ctx, "draw", by=seat)
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)
 
 
 # ---- acting -----------------------------------------------------------------------------------------
@@ -291,13 +312,13 @@ def options_for(state: ImportExportState, seat: int, action: str | None) -> list
     """The actions of a type `seat` may take with the actions they have (not import)."""
     name = state.players[seat]
     if action == "contract":
-        return [Action(name, "contract", a) for a in contract_options(state, seat)]
+        return [Action(name, "contract", a) for a in legal_contract(state, seat)]
     if action == "load":
-        return [Action(name, "load", a) for a in load_options(state, seat)]
+        return [Action(name, "load", a) for a in legal_load(state, seat)]
     if action == "pirate":
-        return [Action(name, "pirate", a) for a in pirate_options(state, seat)]
+        return [Action(name, "pirate", a) for a in legal_pirate(state, seat)]
     if action == "supply":
-        return [Action(name, verb, a) for verb, a in supply_options(state, seat)]
+        return [Action(name, verb, a) for verb, a in legal_supply(state, seat)]
     return []
 
 
@@ -335,8 +356,14 @@ def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
         end_turn(game, state, ctx, seat)
 
 
-def do_pass(state: ImportExportState, seat: int, game: Any, ctx: Context) -> None:
+def why_not_pass(state: ImportExportState, seat: int) -> str | None:
+    if acting_type(state, seat) == IMPORT:
+        return "the leader chooses a ship for every import round"
+    return None
+
+
+def do_pass(state: ImportExportState, seat: int, ctx: Context) -> None:
     name = state.players[seat]
     ctx.emit("pass", name, f"{name} passes")
     state.actions_left[seat] = 0
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)

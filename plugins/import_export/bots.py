@@ -23,12 +23,12 @@ from typing import Any
 
 from dockyard import Action, Context
 
-from .actions import contract_cost
+from .contract import contract_cost
 from .importing import IMPORTS
+from .playing_a_turn import phase_name
 from .scoring import bills
 from .shipments import missing
 from .state import ImportExportState
-from .turns import phase_name
 
 USEFUL = ("load", "contract")  # imported actions worth keeping in imports
 
