@@ -17,6 +17,7 @@ Modules follow the rulebook, with the names every game uses for the same ideas:
     view.py             what a seat sees (view), expect queries, secrets
     text.py             action text, the RL action index, show and show tile
     picture.py          SVG pictures (picture_facility.py: a facility)
+    observation.py      what a learning agent observes (numbers laid out by the rulebook)
     bots.py             the bots (quick_policy.py, heuristic.py) and the search's evaluation
     hookspecs.py        every rule a house rule can change; default_rules.py the rulebook's
     variants.py         house rules; night_shift.py the 3-color variant (a plugin on the hooks)
