@@ -15,6 +15,14 @@ with 1 for each action the agent may take now (all 0 when it is not the agent's 
 several players may act at once (a simultaneous phase), the first of them is selected, then the
 next. Rewards come at the end: a sole winner 1, each other player -1/(n-1), shared wins shared,
 no winner 0 (zero-sum). `reset(seed=S)` plays the game of seed S; without a seed, the next one.
+An action that is not legal now raises `IllegalAction` (a `DockyardError` saying why) and
+changes nothing.
+
+Speed: the legal actions of the agent to move are listed once per state and numbered through a
+dict kept between steps (`Moves`), so a step plays the very action object the rules listed (the
+session need not check it again); an observation is made only when asked (`observe`, `last`),
+at most once per state and agent; the returned arrays are the environment's own for that state
+(copy one to keep it past the next step).
 """
 
 from __future__ import annotations
@@ -27,14 +35,67 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..flow import actors
-from ..game import DockyardError
+from ..game import Action, DockyardError, IllegalAction
 from ..session import Session
-from .encoding import action_index, observation, observation_size, returns
+from .encoding import ActionIndex, action_index, observation, observation_size, returns
+
+LIMIT = 1e6  # observations are clipped to [-LIMIT, LIMIT] (the Box's bounds)
+MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
 
 
 def env(game: str, **options: Any) -> DockyardEnv:
     """The AEC environment of `game` (options: players, variants, content, seed)."""
     return DockyardEnv(game, **options)
+
+
+def number(action: Any, size: int) -> int:
+    """`action` as an index of the action space, or IllegalAction saying why it is none."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalAction(f"an action is an index from 0 to {size - 1}, not {action!r}")
+    if not 0 <= action < size:
+        raise IllegalAction(f"no action {action}: the indices run from 0 to {size - 1}")
+    return int(action)
+
+
+class Moves:
+    """The legal actions of one player now, by their index, and the mask of them. Actions are
+    numbered through a dict kept between states and shared by every environment of the same
+    game and options (the same action comes back again and again: a dict look-up, not the
+    index's arithmetic)."""
+
+    _shared: dict[tuple[Any, ...], Moves] = {}
+
+    def __init__(self, index: ActionIndex) -> None:
+        self.index = index
+        self.numbers: dict[tuple[str, tuple[Any, ...]], int] = {}  # (verb, args) -> index
+        self.zeros = np.zeros(index.size, np.int8)
+        self.zeros.flags.writeable = False  # the mask of a player who may not act now
+
+    @classmethod
+    def of_game(cls, config: tuple[Any, ...], index: ActionIndex) -> Moves:
+        """The numbering kept for this game and options (made on first use)."""
+        found = cls._shared.get(config)
+        if found is None or found.index.size != index.size:
+            found = cls._shared[config] = cls(index)
+        return found
+
+    def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:
+        """{index: action} of `player`'s legal actions now, and their mask (a new array)."""
+        numbers = self.numbers
+        get = numbers.get
+        by_index: dict[int, Action] = {}
+        for action in session.legal_actions(player):
+            key = (action.verb, action.args)
+            number = get(key)
+            if number is None:
+                if len(numbers) >= MAX_NUMBERED:
+                    numbers.clear()
+                number = numbers[key] = self.index.index(action)
+            by_index[number] = action
+        mask = np.zeros(self.index.size, np.int8)
+        if by_index:
+            mask[list(by_index)] = 1
+        return by_index, mask
 
 
 class DockyardEnv(AECEnv):  # type: ignore[misc]
@@ -50,7 +111,8 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self._config = (game, players, tuple(variants), tuple(content))
+        seats = players if players is None or isinstance(players, int) else tuple(players)
+        self._config = (game, seats, tuple(variants), tuple(content))
         self._seed = seed
         self.session = self._new(seed)
         self.metadata = {
@@ -60,13 +122,14 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         }
         self.render_mode = render_mode
         self.index = action_index(self.session.game, self.session.state)
-        size = observation_size(self.session.game, self.session.state)
+        self.moves = Moves.of_game(self._config, self.index)
+        self.size = observation_size(self.session.game, self.session.state)
         self.possible_agents = list(self.session.players)
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-1e6, 1e6, (size,), np.float32),
+                    "observation": spaces.Box(-LIMIT, LIMIT, (self.size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
                 }
             )
@@ -86,6 +149,12 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._acting()
+        self._changed()
+
+    def _changed(self) -> None:
+        """The state changed: what was worked out for the last one is forgotten."""
+        self._legal: tuple[str, dict[int, Action], np.ndarray] | None = None
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     def _acting(self) -> str:
         movers = actors(self.session.state)
@@ -102,17 +171,27 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         self.session = self._new(self._seed)
         self._reset_tables()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.session.players.index(agent)
-        vector = np.asarray(observation(self.session.game, self.session.state, seat), np.float32)
-        return {"observation": np.clip(vector, -1e6, 1e6), "action_mask": self._mask(agent)}
+    def legal(self) -> tuple[dict[int, Action], np.ndarray]:
+        """The selected agent's legal actions now by index, and their mask (once per state)."""
+        agent = self.agent_selection
+        if self._legal is None or self._legal[0] != agent:
+            if self.session.over:
+                self._legal = (agent, {}, self.moves.zeros)
+            else:
+                self._legal = (agent, *self.moves.of(self.session, agent))
+        return self._legal[1], self._legal[2]
 
-    def _mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.index.size, np.int8)
-        if not self.session.over and agent == self.agent_selection:
-            for action in self.session.legal_actions(agent):
-                mask[self.index.index(action)] = 1
-        return mask
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seen = self._seen.get(agent)
+        if seen is None:
+            seat = self.session.players.index(agent)
+            vector = np.asarray(
+                observation(self.session.game, self.session.state, seat), np.float32
+            )
+            np.clip(vector, -LIMIT, LIMIT, out=vector)
+            mask = self.legal()[1] if agent == self.agent_selection else self.moves.zeros
+            seen = self._seen[agent] = {"observation": vector, "action_mask": mask}
+        return seen
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -121,8 +200,12 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise DockyardError(f"{agent} must act: an action index, not None")
-        move = self.index.action(int(action), agent)
-        self.session.apply(move)  # IllegalAction (a DockyardError) says why, if it is not legal
+        n = action if type(action) is int else number(action, self.index.size)
+        move = self.legal()[0].get(n)
+        if move is None:  # not legal now: the session says why (IllegalAction), nothing changes
+            move = self.index.action(number(n, self.index.size), agent)
+        self.session.apply(move)
+        self._changed()
         self._cumulative_rewards[agent] = 0.0
         if self.session.over:
             for name, value in zip(
