@@ -49,13 +49,13 @@ def test_an_observation_is_made_once_per_state_and_agent_and_kept_as_it_was(
     zoo, monkeypatch
 ) -> None:
     made: list[int] = []
-    real = zoo.observation
+    real = zoo.vector
 
     def counted(game, state, seat):
         made.append(seat)
         return real(game, state, seat)
 
-    monkeypatch.setattr(zoo, "observation", counted)
+    monkeypatch.setattr(zoo, "vector", counted)
     e = zoo.env("cargo", players=2)
     e.reset(seed=1)
     first = e.last()[0]

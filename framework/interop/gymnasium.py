@@ -42,8 +42,8 @@ from ..bots import Bot, make_bot
 from ..flow import actors
 from ..game import Action, DockyardError, IllegalAction
 from ..session import Session
-from .encoding import action_index, observation, observation_size, returns
-from .pettingzoo import LIMIT, Moves, number
+from .encoding import action_index, observation_size, returns
+from .pettingzoo import LIMIT, Moves, number, vector
 
 ILLEGAL = ("penalty", "raise")
 
@@ -147,10 +147,7 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             self._legal, self._mask = self.moves.of(session, self.agent)
 
     def _observe(self) -> np.ndarray:
-        vector = np.asarray(
-            observation(self.session.game, self.session.state, self.seat), np.float32
-        )
-        return np.clip(vector, -LIMIT, LIMIT, out=vector)
+        return vector(self.session.game, self.session.state, self.seat)
 
     def _info(self, **more: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), **more}  # the caller's own (they keep them)

@@ -28,6 +28,7 @@ at most once per state and agent; the returned arrays are the environment's own 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -35,11 +36,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..flow import actors
-from ..game import Action, DockyardError, IllegalAction
+from ..game import Action, DockyardError, Game, IllegalAction
 from ..session import Session
-from .encoding import ActionIndex, action_index, observation, observation_size, returns
+from .encoding import ActionIndex, action_index, hashed_view, observation_size, returns
 
 LIMIT = 1e6  # observations are clipped to [-LIMIT, LIMIT] (the Box's bounds)
+SMALL = 512  # action spaces up to this size get a plain mask, larger ones a `Mask`
 MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
 
 
@@ -81,21 +83,63 @@ class Moves:
 
     def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:
         """{index: action} of `player`'s legal actions now, and their mask (a new array)."""
+        legal = session.legal_actions(player)
         numbers = self.numbers
-        get = numbers.get
-        by_index: dict[int, Action] = {}
-        for action in session.legal_actions(player):
-            key = (action.verb, action.args)
-            number = get(key)
-            if number is None:
-                if len(numbers) >= MAX_NUMBERED:
-                    numbers.clear()
-                number = numbers[key] = self.index.index(action)
-            by_index[number] = action
-        mask = np.zeros(self.index.size, np.int8)
-        if by_index:
-            mask[list(by_index)] = 1
-        return by_index, mask
+        found = list(map(numbers.get, map(_key, legal)))  # (C loops: no bytecode per action)
+        if None in found:
+            if len(numbers) >= MAX_NUMBERED:
+                numbers.clear()
+            for at, action in enumerate(legal):
+                if found[at] is None:
+                    found[at] = numbers[action.verb, action.args] = self.index.index(action)
+        size = self.index.size
+        ones = bytearray(size)  # (quicker than numpy's fancy indexing for a few dozen)
+        for i in found:
+            ones[i] = 1  # type: ignore[index]
+        mask = np.frombuffer(ones, np.int8)
+        if size > SMALL:  # numpy finds a few hundred zeros quicker than a Mask is made
+            mask = Mask.known(mask, found)  # type: ignore[arg-type]
+        return dict(zip(found, legal, strict=True)), mask  # type: ignore[arg-type]
+
+
+class Mask(np.ndarray):  # type: ignore[type-arg]
+    """An action mask (int8, 1 for each legal action) that is read-only and knows its legal
+    indices, so that `np.nonzero` and `np.flatnonzero` on it cost the number of legal actions,
+    not the size of the action space (tens of thousands). A copy, a slice or an array made
+    writeable again is an ordinary array as far as that goes (numpy computes it): `legal` is
+    the instance's own, so a view or a copy of a Mask has the class's None."""
+
+    legal: np.ndarray | None = None
+
+    @classmethod
+    def known(cls, ones: np.ndarray, legal: list[int]) -> Mask:
+        """`ones` (1 at each of the `legal` indices, 0 elsewhere) as a read-only Mask."""
+        mask = ones.view(cls)
+        mask.flags.writeable = False
+        mask.legal = np.array(sorted(legal), np.intp)
+        return mask
+
+    def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
+        if self.legal is not None and not self.flags.writeable:
+            return (self.legal.copy(),)
+        return super().nonzero()  # type: ignore[no-any-return]
+
+    def ravel(self, order: Any = "C") -> np.ndarray:  # type: ignore[override]
+        return self if order in ("C", "A", "K") else super().ravel(order)
+
+
+_key = attrgetter("verb", "args")  # an action's index depends on these, not on who plays it
+
+
+def vector(game: Game, state: Any, seat: int) -> np.ndarray:
+    """`seat`'s observation as float32 within the Box's bounds: the game's own (a list, or any
+    array of numbers), or its view hashed (`encoding.hashed_view`)."""
+    own = game.observation(state, seat)
+    out = np.asarray(own if own is not None else hashed_view(game, state, seat), np.float32)
+    if out is own:  # the game's own array: not ours to clip
+        out = out.copy()
+    np.minimum(out, LIMIT, out=out)  # (the ufuncs themselves: cheaper than np.clip's checks)
+    return np.maximum(out, -LIMIT, out=out)
 
 
 class DockyardEnv(AECEnv):  # type: ignore[misc]
@@ -153,7 +197,8 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
 
     def _changed(self) -> None:
         """The state changed: what was worked out for the last one is forgotten."""
-        self._legal: tuple[str, dict[int, Action], np.ndarray] | None = None
+        self._moves: dict[int, Action] | None = None  # the selected agent's, by index
+        self._mask: np.ndarray = self.moves.zeros
         self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     def _acting(self) -> str:
@@ -172,25 +217,22 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         self._reset_tables()
 
     def legal(self) -> tuple[dict[int, Action], np.ndarray]:
-        """The selected agent's legal actions now by index, and their mask (once per state)."""
-        agent = self.agent_selection
-        if self._legal is None or self._legal[0] != agent:
+        """The selected agent's legal actions now by index, and their mask (once per state:
+        the selected agent changes only with the state)."""
+        if self._moves is None:
             if self.session.over:
-                self._legal = (agent, {}, self.moves.zeros)
+                self._moves, self._mask = {}, self.moves.zeros
             else:
-                self._legal = (agent, *self.moves.of(self.session, agent))
-        return self._legal[1], self._legal[2]
+                self._moves, self._mask = self.moves.of(self.session, self.agent_selection)
+        return self._moves, self._mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seen = self._seen.get(agent)
         if seen is None:
-            seat = self.session.players.index(agent)
-            vector = np.asarray(
-                observation(self.session.game, self.session.state, seat), np.float32
-            )
-            np.clip(vector, -LIMIT, LIMIT, out=vector)
+            session = self.session
+            numbers = vector(session.game, session.state, session.players.index(agent))
             mask = self.legal()[1] if agent == self.agent_selection else self.moves.zeros
-            seen = self._seen[agent] = {"observation": vector, "action_mask": mask}
+            seen = self._seen[agent] = {"observation": numbers, "action_mask": mask}
         return seen
 
     def step(self, action: int | None) -> None:
@@ -198,18 +240,17 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise DockyardError(f"{agent} must act: an action index, not None")
-        n = action if type(action) is int else number(action, self.index.size)
-        move = self.legal()[0].get(n)
-        if move is None:  # not legal now: the session says why (IllegalAction), nothing changes
-            move = self.index.action(number(n, self.index.size), agent)
-        self.session.apply(move)
-        self._changed()
+        moves = self._moves if self._moves is not None else self.legal()[0]
+        move = moves.get(action) if type(action) is int else None  # type: ignore[arg-type]
+        if move is None:
+            move = self._unlisted(action, agent)
+        session = self.session
+        session.apply(move)
+        self._moves, self._mask, self._seen = None, self.moves.zeros, {}
         self._cumulative_rewards[agent] = 0.0
-        if self.session.over:
+        if session.state.flow.over is not None:
             for name, value in zip(
-                self.session.players, returns(self.session.game, self.session.state), strict=True
+                session.players, returns(session.game, session.state), strict=True
             ):
                 self.rewards[name] = value
             self.terminations = dict.fromkeys(self.agents, True)
@@ -217,7 +258,16 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
             nxt = (self.agents.index(agent) + 1) % len(self.agents)
             self.agent_selection = self.agents[nxt]
         else:
-            self.agent_selection = self._acting()
+            movers = actors(session.state)
+            self.agent_selection = session.players[movers[0]] if movers else self.agents[0]
+
+    def _unlisted(self, action: Any, agent: str) -> Action:
+        """The action numbered `action` when it is not among the legal ones listed: a numpy
+        integer's, or one that the session then refuses saying why (IllegalAction)."""
+        if action is None:
+            raise DockyardError(f"{agent} must act: an action index, not None")
+        n = number(action, self.index.size)
+        return self.legal()[0].get(n) or self.index.action(n, agent)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
