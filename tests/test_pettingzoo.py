@@ -88,3 +88,23 @@ def test_a_bad_index_is_refused_with_a_reason_and_changes_nothing(zoo) -> None:
     assert e.session.log == log and e.agent_selection == "o"
     e.step(np.int64(0))
     assert len(e.session.log) == len(log) + 1
+
+
+def test_a_large_action_spaces_mask_finds_its_legal_actions_as_numpy_would(zoo) -> None:
+    e = zoo.env("curious-cargo")
+    e.reset(seed=4)
+    for _ in range(30):
+        obs = e.last()[0]
+        mask = obs["action_mask"]
+        plain = np.array(mask)  # an ordinary copy: numpy scans all of it
+        assert type(plain) is np.ndarray and mask.dtype == np.int8 and mask.size > zoo.SMALL
+        assert np.array_equal(np.flatnonzero(mask), np.flatnonzero(plain))
+        assert np.array_equal(np.nonzero(mask)[0], np.nonzero(plain)[0])
+        assert np.array_equal(np.flatnonzero(mask[5:]), np.flatnonzero(plain[5:]))
+        assert e.action_space(e.agent_selection).sample(mask) in set(np.flatnonzero(plain))
+        with pytest.raises(ValueError):
+            mask[0] = 1  # read-only: what it knows stays true
+        e.step(int(np.flatnonzero(mask)[0]))
+    copy = mask.copy()
+    copy[: copy.size] = 0
+    assert not np.flatnonzero(copy).size
