@@ -108,3 +108,14 @@ def test_a_large_action_spaces_mask_finds_its_legal_actions_as_numpy_would(zoo) 
     copy = mask.copy()
     copy[: copy.size] = 0
     assert not np.flatnonzero(copy).size
+
+
+def test_a_mask_reshaped_or_duplicated_is_still_read_as_numpy_reads_it(zoo) -> None:
+    ones = np.zeros(600, np.int8)
+    ones[[3, 7, 599]] = 1
+    mask = zoo.Mask.known(ones, [7, 3, 599, 7])
+    assert np.flatnonzero(mask).tolist() == [3, 7, 599]
+    square = mask.reshape(20, 30)
+    assert np.ravel(square).shape == (600,)
+    assert np.flatnonzero(square).tolist() == [3, 7, 599]
+    assert [a.tolist() for a in np.nonzero(square)] == [[0, 0, 19], [3, 7, 29]]

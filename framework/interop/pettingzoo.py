@@ -21,8 +21,10 @@ changes nothing.
 Speed: the legal actions of the agent to move are listed once per state and numbered through a
 dict kept between steps (`Moves`), so a step plays the very action object the rules listed (the
 session need not check it again); an observation is made only when asked (`observe`, `last`),
-at most once per state and agent; the returned arrays are the environment's own for that state
-(copy one to keep it past the next step).
+at most once per state and agent (asking again gives the same arrays; a later state gets new
+ones). A mask over a large action space (Curious Cargo's 25,525 actions) is a read-only `Mask`
+that knows its legal indices: `np.flatnonzero(mask)` costs the few legal actions, not a scan of
+the whole space; copy it (`np.array(mask)`) to change it.
 """
 
 from __future__ import annotations
@@ -116,7 +118,7 @@ class Mask(np.ndarray):  # type: ignore[type-arg]
         """`ones` (1 at each of the `legal` indices, 0 elsewhere) as a read-only Mask."""
         mask = ones.view(cls)
         mask.flags.writeable = False
-        mask.legal = np.array(sorted(legal), np.intp)
+        mask.legal = np.array(sorted(set(legal)), np.intp)
         return mask
 
     def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
@@ -125,7 +127,9 @@ class Mask(np.ndarray):  # type: ignore[type-arg]
         return super().nonzero()  # type: ignore[no-any-return]
 
     def ravel(self, order: Any = "C") -> np.ndarray:  # type: ignore[override]
-        return self if order in ("C", "A", "K") else super().ravel(order)
+        if self.ndim == 1 and order in ("C", "A", "K"):
+            return self  # (np.flatnonzero ravels first: the Mask itself, knowing its indices)
+        return super().ravel(order)
 
 
 _key = attrgetter("verb", "args")  # an action's index depends on these, not on who plays it
