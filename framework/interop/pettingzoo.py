@@ -42,7 +42,7 @@ from ..game import Action, DockyardError, Game, IllegalAction
 from ..session import Session
 from .encoding import ActionIndex, action_index, hashed_view, observation_size, returns
 
-LIMIT = 1e6  # observations are clipped to [-LIMIT, LIMIT] (the Box's bounds)
+LIMIT = np.inf  # the observation Box's bounds: a game's own numbers are passed on as they are
 SMALL = 512  # action spaces up to this size get a plain mask, larger ones a `Mask`
 MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
 
@@ -136,14 +136,11 @@ _key = attrgetter("verb", "args")  # an action's index depends on these, not on 
 
 
 def vector(game: Game, state: Any, seat: int) -> np.ndarray:
-    """`seat`'s observation as float32 within the Box's bounds: the game's own (a list, or any
-    array of numbers), or its view hashed (`encoding.hashed_view`)."""
+    """`seat`'s observation as float32: the game's own (a list, or any array of numbers), or its
+    view hashed (`encoding.hashed_view`). A new array, the caller's to keep."""
     own = game.observation(state, seat)
     out = np.asarray(own if own is not None else hashed_view(game, state, seat), np.float32)
-    if out is own:  # the game's own array: not ours to clip
-        out = out.copy()
-    np.minimum(out, LIMIT, out=out)  # (the ufuncs themselves: cheaper than np.clip's checks)
-    return np.maximum(out, -LIMIT, out=out)
+    return out.copy() if out is own else out  # the game's own array stays the game's
 
 
 class DockyardEnv(AECEnv):  # type: ignore[misc]
