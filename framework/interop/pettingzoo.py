@@ -94,14 +94,18 @@ class Moves:
             for at, action in enumerate(legal):
                 if found[at] is None:
                     found[at] = numbers[action.verb, action.args] = self.index.index(action)
+        by_index: dict[int, Action] = dict(zip(found, legal, strict=True))  # type: ignore[arg-type]
         size = self.index.size
-        ones = bytearray(size)  # (quicker than numpy's fancy indexing for a few dozen)
-        for i in found:
-            ones[i] = 1  # type: ignore[index]
-        mask = np.frombuffer(ones, np.int8)
-        if size > SMALL:  # numpy finds a few hundred zeros quicker than a Mask is made
-            mask = Mask.known(mask, found)  # type: ignore[arg-type]
-        return dict(zip(found, legal, strict=True)), mask  # type: ignore[arg-type]
+        if size > SMALL:  # a Mask: np.flatnonzero on it costs the legal actions, not the space
+            indices = np.fromiter(by_index, np.intp, len(by_index))
+            indices.sort()
+            ones = np.zeros(size, np.int8)
+            ones[indices] = 1
+            return by_index, Mask.known(ones, indices)
+        small = bytearray(size)  # (quicker than numpy's indexing, and numpy scans it quickly)
+        for i in by_index:
+            small[i] = 1
+        return by_index, np.frombuffer(small, np.int8)
 
 
 class Mask(np.ndarray):  # type: ignore[type-arg]
@@ -114,14 +118,15 @@ class Mask(np.ndarray):  # type: ignore[type-arg]
     legal: np.ndarray | None = None
 
     @classmethod
-    def known(cls, ones: np.ndarray, legal: list[int]) -> Mask:
-        """`ones` (1 at each of the `legal` indices, 0 elsewhere) as a read-only Mask."""
+    def known(cls, ones: np.ndarray, legal: np.ndarray) -> Mask:
+        """`ones` (1 at each index of `legal`, sorted and unique; 0 elsewhere), read-only."""
         mask = ones.view(cls)
         mask.flags.writeable = False
-        mask.legal = np.array(sorted(set(legal)), np.intp)
+        mask.legal = legal
         return mask
 
     def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
+        """The legal indices it knows (a copy), or numpy's own answer once made writeable."""
         if self.legal is not None and not self.flags.writeable:
             return (self.legal.copy(),)
         return super().nonzero()  # type: ignore[no-any-return]
