@@ -3,9 +3,13 @@ are for people, measured side by side; the targets are in the performance issue)
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 
 import pytest
+from dockyard.analysis.bench_adapters import adapter_rows, games
+from dockyard.analysis.bench_ratios import Row, line
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -15,7 +19,8 @@ def test_the_ratios_smoke_run_prints_every_row_with_its_target(dockyard) -> None
     assert code == 0, err
     report = json.loads(out)
     figures = [row["figure"] for row in report["rows"]]
-    assert len(figures) == 10 and len(set(figures)) == 10
+    adapters = 2 * len(games())  # a PettingZoo and a pyspiel row per game
+    assert len(figures) == 10 + adapters and len(set(figures)) == len(figures)
     for row in report["rows"]:
         assert row["target"] > 0
         if row["value"] is None:  # OpenSpiel's rows, without the bench extra
@@ -28,3 +33,26 @@ def test_the_ratios_smoke_run_prints_every_row_with_its_target(dockyard) -> None
 def test_bad_ratio_options_are_one_line(dockyard) -> None:
     code, _, err = dockyard("bench", "--ratios", "--rounds", "0")
     assert code == 1 and "--rounds must be at least 1" in err and "Traceback" not in err
+
+
+def test_the_adapter_rows_print_each_games_steps_and_its_ratio() -> None:
+    rows: list[Row] = []
+    adapter_rows(1, 0.01, lambda *row: rows.append(Row(row[0], row[1], row[2], True, row[3])))
+    titles = [title for _, title in games()]
+    assert {"Curious Cargo", "Import / Export", "Tic-tac-toe"} <= set(titles)
+    for title in titles:
+        for peer, target in (("PettingZoo", "0.25"), ("pyspiel", "0.50")):
+            (row,) = [r for r in rows if r.figure.startswith(f"{title}: {peer} ")]
+            text = line(row)
+            if importlib.util.find_spec(peer.lower()) is None:
+                assert text.startswith("n/a") and "pip install dockyard[rl]" in text
+                continue
+            ratio = re.search(
+                r": (\d+\.\d\d)x \(target >= " + target + r"x\) \(([\d,]+) steps/s, "
+                r"engine ([\d,]+) actions/s\)$",
+                text,
+            )
+            assert ratio, text
+            steps, engine = (float(ratio.group(i).replace(",", "")) for i in (2, 3))
+            assert steps > 0 and engine > 0
+            assert float(ratio.group(1)) == pytest.approx(steps / engine, abs=0.01)

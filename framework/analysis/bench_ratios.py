@@ -3,7 +3,8 @@ one run (ours and the peer alternating, `rounds` times; the medians), beside its
 
 Ratios, not absolute figures: the machine may be shared and noisy, but both sides of a ratio
 see the same noise. The rows against OpenSpiel need `pip install dockyard[bench]`; without it
-they say so and the others are still measured.
+they say so and the others are still measured. Last come the RL adapters' rows, a PettingZoo and
+a pyspiel row per game, each with its steps/s (bench_adapters.py; `pip install dockyard[rl]`).
 """
 
 from __future__ import annotations
@@ -290,22 +291,34 @@ def measure(
             "" if same else "the outputs differ",
         )
     )
+    # the RL adapters, per game: PettingZoo's and pyspiel's steps against the engine's playout
+    from .bench_adapters import adapter_rows
+
+    adapter_rows(
+        rounds,
+        scale,
+        lambda figure, value, target, note: add(Row(figure, value, target, True, note)),
+    )
     return rows
+
+
+def line(row: Row) -> str:
+    """A row as printed: met or SHORT (or n/a), the figure, the ratio, the target, the note."""
+    if row.value is None:
+        return f"n/a   {row.figure}: {row.note}"
+    sign = ">=" if row.higher_is_better else "<="
+    mark = "ok   " if row.met else "SHORT"
+    said = f" ({row.note})" if row.note else ""
+    return f"{mark} {row.figure}: {row.value:.2f}x (target {sign} {row.target:.2f}x){said}"
 
 
 def ratios_command(rounds: int, scale: float, as_json: bool, out: IO[str]) -> int:
     """Print each row as it is measured (or one JSON document at the end)."""
 
     def say(row: Row) -> None:
-        if as_json:
-            return
-        if row.value is None:
-            out.write(f"n/a   {row.figure}: {row.note}\n")
-        else:
-            sign = ">=" if row.higher_is_better else "<="
-            mark = "ok   " if row.met else "SHORT"
-            out.write(f"{mark} {row.figure}: {row.value:.2f}x (target {sign} {row.target:.2f}x)\n")
-        out.flush()
+        if not as_json:
+            out.write(line(row) + "\n")
+            out.flush()
 
     rows = measure(rounds, scale, say)
     met = sum(1 for r in rows if r.met)

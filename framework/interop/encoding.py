@@ -101,6 +101,11 @@ def observation(game: Game, state: Any, seat: int) -> list[float]:
     own = game.observation(state, seat)
     if own is not None:
         return [float(x) for x in own]
+    return hashed_view(game, state, seat)
+
+
+def hashed_view(game: Game, state: Any, seat: int) -> list[float]:
+    """`seat`'s view hashed into OBSERVATION_SIZE numbers (the fallback observation)."""
     out = [0.0] * OBSERVATION_SIZE
     _hash_into(game.view(state, seat), "", out)
     return out

@@ -15,11 +15,22 @@ with 1 for each action the agent may take now (all 0 when it is not the agent's 
 several players may act at once (a simultaneous phase), the first of them is selected, then the
 next. Rewards come at the end: a sole winner 1, each other player -1/(n-1), shared wins shared,
 no winner 0 (zero-sum). `reset(seed=S)` plays the game of seed S; without a seed, the next one.
+An action that is not legal now raises `IllegalAction` (a `DockyardError` saying why) and
+changes nothing.
+
+Speed: the legal actions of the agent to move are listed once per state and numbered through a
+dict kept between steps (`Moves`), so a step plays the very action object the rules listed (the
+session need not check it again); an observation is made only when asked (`observe`, `last`),
+at most once per state and agent (asking again gives the same arrays; a later state gets new
+ones). A mask over a large action space (Curious Cargo's 25,525 actions) is a read-only `Mask`
+that knows its legal indices: `np.flatnonzero(mask)` costs the few legal actions, not a scan of
+the whole space; copy it (`np.array(mask)`) to change it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -27,14 +38,114 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..flow import actors
-from ..game import DockyardError
+from ..game import Action, DockyardError, Game, IllegalAction
 from ..session import Session
-from .encoding import action_index, observation, observation_size, returns
+from .encoding import ActionIndex, action_index, hashed_view, observation_size, returns
+
+LIMIT = np.inf  # the observation Box's bounds: a game's own numbers are passed on as they are
+SMALL = 512  # action spaces up to this size get a plain mask, larger ones a `Mask`
+MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
 
 
 def env(game: str, **options: Any) -> DockyardEnv:
     """The AEC environment of `game` (options: players, variants, content, seed)."""
     return DockyardEnv(game, **options)
+
+
+def number(action: Any, size: int) -> int:
+    """`action` as an index of the action space, or IllegalAction saying why it is none."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalAction(f"an action is an index from 0 to {size - 1}, not {action!r}")
+    if not 0 <= action < size:
+        raise IllegalAction(f"no action {action}: the indices run from 0 to {size - 1}")
+    return int(action)
+
+
+class Moves:
+    """The legal actions of one player now, by their index, and the mask of them. Actions are
+    numbered through a dict kept between states and shared by every environment of the same
+    game and options (the same action comes back again and again: a dict look-up, not the
+    index's arithmetic)."""
+
+    _shared: dict[tuple[Any, ...], Moves] = {}
+
+    def __init__(self, index: ActionIndex) -> None:
+        self.index = index
+        self.numbers: dict[tuple[str, tuple[Any, ...]], int] = {}  # (verb, args) -> index
+        self.zeros = np.zeros(index.size, np.int8)
+        self.zeros.flags.writeable = False  # the mask of a player who may not act now
+
+    @classmethod
+    def of_game(cls, config: tuple[Any, ...], index: ActionIndex) -> Moves:
+        """The numbering kept for this game and options (made on first use)."""
+        found = cls._shared.get(config)
+        if found is None or found.index.size != index.size:
+            found = cls._shared[config] = cls(index)
+        return found
+
+    def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:
+        """{index: action} of `player`'s legal actions now, and their mask (a new array)."""
+        legal = session.legal_actions(player)
+        numbers = self.numbers
+        found = list(map(numbers.get, map(_key, legal)))  # (C loops: no bytecode per action)
+        if None in found:
+            if len(numbers) >= MAX_NUMBERED:
+                numbers.clear()
+            for at, action in enumerate(legal):
+                if found[at] is None:
+                    found[at] = numbers[action.verb, action.args] = self.index.index(action)
+        by_index: dict[int, Action] = dict(zip(found, legal, strict=True))  # type: ignore[arg-type]
+        size = self.index.size
+        if size > SMALL:  # a Mask: np.flatnonzero on it costs the legal actions, not the space
+            indices = np.fromiter(by_index, np.intp, len(by_index))
+            indices.sort()
+            ones = np.zeros(size, np.int8)
+            ones[indices] = 1
+            return by_index, Mask.known(ones, indices)
+        small = bytearray(size)  # (quicker than numpy's indexing, and numpy scans it quickly)
+        for i in by_index:
+            small[i] = 1
+        return by_index, np.frombuffer(small, np.int8)
+
+
+class Mask(np.ndarray):  # type: ignore[type-arg]
+    """An action mask (int8, 1 for each legal action) that is read-only and knows its legal
+    indices, so that `np.nonzero` and `np.flatnonzero` on it cost the number of legal actions,
+    not the size of the action space (tens of thousands). A copy, a slice or an array made
+    writeable again is an ordinary array as far as that goes (numpy computes it): `legal` is
+    the instance's own, so a view or a copy of a Mask has the class's None."""
+
+    legal: np.ndarray | None = None
+
+    @classmethod
+    def known(cls, ones: np.ndarray, legal: np.ndarray) -> Mask:
+        """`ones` (1 at each index of `legal`, sorted and unique; 0 elsewhere), read-only."""
+        mask = ones.view(cls)
+        mask.flags.writeable = False
+        mask.legal = legal
+        return mask
+
+    def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
+        """The legal indices it knows (a copy), or numpy's own answer once made writeable."""
+        if self.legal is not None and not self.flags.writeable:
+            return (self.legal.copy(),)
+        return super().nonzero()  # type: ignore[no-any-return]
+
+    def ravel(self, order: Any = "C") -> np.ndarray:  # type: ignore[override]
+        if self.ndim == 1 and order in ("C", "A", "K"):
+            return self  # (np.flatnonzero ravels first: the Mask itself, knowing its indices)
+        return super().ravel(order)
+
+
+_key = attrgetter("verb", "args")  # an action's index depends on these, not on who plays it
+
+
+def vector(game: Game, state: Any, seat: int) -> np.ndarray:
+    """`seat`'s observation as float32: the game's own (a list, or any array of numbers), or its
+    view hashed (`encoding.hashed_view`). A new array, the caller's to keep."""
+    own = game.observation(state, seat)
+    out = np.asarray(own if own is not None else hashed_view(game, state, seat), np.float32)
+    return out.copy() if out is own else out  # the game's own array stays the game's
 
 
 class DockyardEnv(AECEnv):  # type: ignore[misc]
@@ -50,7 +161,8 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self._config = (game, players, tuple(variants), tuple(content))
+        seats = players if players is None or isinstance(players, int) else tuple(players)
+        self._config = (game, seats, tuple(variants), tuple(content))
         self._seed = seed
         self.session = self._new(seed)
         self.metadata = {
@@ -60,13 +172,14 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         }
         self.render_mode = render_mode
         self.index = action_index(self.session.game, self.session.state)
-        size = observation_size(self.session.game, self.session.state)
+        self.moves = Moves.of_game(self._config, self.index)
+        self.size = observation_size(self.session.game, self.session.state)
         self.possible_agents = list(self.session.players)
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-1e6, 1e6, (size,), np.float32),
+                    "observation": spaces.Box(-LIMIT, LIMIT, (self.size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
                 }
             )
@@ -86,6 +199,13 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._acting()
+        self._changed()
+
+    def _changed(self) -> None:
+        """The state changed: what was worked out for the last one is forgotten."""
+        self._moves: dict[int, Action] | None = None  # the selected agent's, by index
+        self._mask: np.ndarray = self.moves.zeros
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     def _acting(self) -> str:
         movers = actors(self.session.state)
@@ -102,31 +222,41 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         self.session = self._new(self._seed)
         self._reset_tables()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.session.players.index(agent)
-        vector = np.asarray(observation(self.session.game, self.session.state, seat), np.float32)
-        return {"observation": np.clip(vector, -1e6, 1e6), "action_mask": self._mask(agent)}
+    def legal(self) -> tuple[dict[int, Action], np.ndarray]:
+        """The selected agent's legal actions now by index, and their mask (once per state:
+        the selected agent changes only with the state)."""
+        if self._moves is None:
+            if self.session.over:
+                self._moves, self._mask = {}, self.moves.zeros
+            else:
+                self._moves, self._mask = self.moves.of(self.session, self.agent_selection)
+        return self._moves, self._mask
 
-    def _mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.index.size, np.int8)
-        if not self.session.over and agent == self.agent_selection:
-            for action in self.session.legal_actions(agent):
-                mask[self.index.index(action)] = 1
-        return mask
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seen = self._seen.get(agent)
+        if seen is None:
+            session = self.session
+            numbers = vector(session.game, session.state, session.players.index(agent))
+            mask = self.legal()[1] if agent == self.agent_selection else self.moves.zeros
+            seen = self._seen[agent] = {"observation": numbers, "action_mask": mask}
+        return seen
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise DockyardError(f"{agent} must act: an action index, not None")
-        move = self.index.action(int(action), agent)
-        self.session.apply(move)  # IllegalAction (a DockyardError) says why, if it is not legal
+        moves = self._moves if self._moves is not None else self.legal()[0]
+        move = moves.get(action) if type(action) is int else None  # type: ignore[arg-type]
+        if move is None:
+            move = self._unlisted(action, agent)
+        session = self.session
+        session.apply(move)
+        self._moves, self._mask, self._seen = None, self.moves.zeros, {}
         self._cumulative_rewards[agent] = 0.0
-        if self.session.over:
+        if session.state.flow.over is not None:
             for name, value in zip(
-                self.session.players, returns(self.session.game, self.session.state), strict=True
+                session.players, returns(session.game, session.state), strict=True
             ):
                 self.rewards[name] = value
             self.terminations = dict.fromkeys(self.agents, True)
@@ -134,7 +264,16 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
             nxt = (self.agents.index(agent) + 1) % len(self.agents)
             self.agent_selection = self.agents[nxt]
         else:
-            self.agent_selection = self._acting()
+            movers = actors(session.state)
+            self.agent_selection = session.players[movers[0]] if movers else self.agents[0]
+
+    def _unlisted(self, action: Any, agent: str) -> Action:
+        """The action numbered `action` when it is not among the legal ones listed: a numpy
+        integer's, or one that the session then refuses saying why (IllegalAction)."""
+        if action is None:
+            raise DockyardError(f"{agent} must act: an action index, not None")
+        n = number(action, self.index.size)
+        return self.legal()[0].get(n) or self.index.action(n, agent)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
