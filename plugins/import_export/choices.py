@@ -35,7 +35,7 @@ from dockyard.flow import answer, asked, push, resume
 from .components import GOOD_TYPES
 from .powers import run, substitute
 from .reading import Who, holds
-from .shipments import capacity, contracted, fits, fits_color
+from .shipments import capacity, contracted, fits, fits_color, scrap
 from .state import ImportExportState
 
 POWER = "power"  # the kind of the questions powers ask
@@ -182,6 +182,33 @@ def ask(
         # only who is asked, by which card
         ctx.emit("ask", name, f"{name}: {prompt}", audience=(name,))
         ctx.emit("asked", name, f"{name} is asked to choose ({state.c.card(who.card).name})")
+
+
+def settle(state: ImportExportState, ctx: Context) -> None:
+    """A question whose every option the table has since taken away is passed over, as a
+    question with no option is when it would be asked (`ask`): what followed it runs, and the
+    game goes on. The leader may discard a contract at any point of their turn, also while a
+    power asks them which ship a drawn card goes to (CELL PHONES: "If the drawn card is capable
+    of being loaded onto one of your shipments, you must load that card, otherwise, keep it in
+    your hand"): with no ship left for it, the card stays in the hand it was drawn into."""
+    while state.flow.pending:
+        top = state.flow.pending[-1]
+        if top.kind != POWER or top.together or answer_options(state, top):
+            return
+        decision = answer(state, top.player)
+        data = question(decision)
+        who = Who(data["owner"], data["them"], data["card"], data["data"])
+        name = state.players[decision.player]
+        card = state.c.card(who.card).name
+        ctx.emit("choose", name, f"{name} has nothing left to choose ({card})")
+        run(state, who, list(data["rest"]), ctx)
+        resume(ctx.game, state, ctx)
+
+
+def scrap_and_settle(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:
+    """`scrap CARD` (shipments.py), then any question it left without an option passed over."""
+    scrap(state, seat, card, ctx)
+    settle(state, ctx)
 
 
 def question(decision: Decision) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from dockyard.loader import Content
 
 from . import INFO
 from .bots import bot_action, evaluate
-from .choices import do_choose, use, why_not_choose, why_not_use
+from .choices import do_choose, scrap_and_settle, use, why_not_choose, why_not_use
 from .components import Box, build
 from .contract import do_contract, why_not_contract
 from .free import FREE, free_options, take_free
@@ -42,7 +42,7 @@ from .playing_a_turn import (
 from .powers import winners as power_winners
 from .scoring import end_reasons, outcome
 from .set_up import set_up
-from .shipments import scrap, why_not_scrap
+from .shipments import why_not_scrap
 from .state import ImportExportState
 from .supply import do_sell, do_take, why_not_sell, why_not_take
 from .text import (
@@ -105,7 +105,7 @@ RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
     "drop": (_why_not_drop, _do_drop),
     # DISCARDING SHIPMENT CONTRACTS (shipments.py), and the powers' questions and powers used
     # at any time (choices.py)
-    "scrap": (why_not_scrap, scrap),
+    "scrap": (why_not_scrap, scrap_and_settle),  # a question left with no option passes
     "choose": (why_not_choose, do_choose),
     "use": (why_not_use, use),
 }
