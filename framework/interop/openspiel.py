@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ from .encoding import ActionIndex, action_index, observation, observation_size, 
 SEED_BASE = 256  # outcomes of each chance node: one digit of the seed
 SEED_DRAWS = 4  # chance nodes at the start: SEED_BASE ** SEED_DRAWS seeds
 MAX_GAME_LENGTH = 20_000
+MAX_KNOWN = 200_000  # actions whose numbers are remembered
 _CHANCE = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
 
 
@@ -64,7 +66,13 @@ class Spec:
         self.players = len(template.players)
         self.obs_size: int = observation_size(template.game, template.state)
         self.max_length = MAX_GAME_LENGTH
-        self.numbers: dict[Any, int] = {}  # Action -> its index, as they come
+        # (verb, args) -> number, every action ahead when there are not too many: a tuple of
+        # strings hashes in C, faster than the mixed-radix sum (DockyardState._legal_actions)
+        self.numbers: dict[tuple[str, Any], int] = {}
+        if self.index.size <= MAX_KNOWN:
+            for number in range(self.index.size):
+                action = self.index.action(number, "")
+                self.numbers[action.verb, action.args] = number
         short = "dockyard_" + name.replace("-", "_")
         self.type = pyspiel.GameType(
             short_name=short,
@@ -174,9 +182,11 @@ class Run:
         self.spec = spec
         self.digits: list[int] = []
         self.session: Session | None = spec.template.clone() if spec.deterministic else None
+        self.player = _whose(self.session)  # OpenSpiel's current player, kept up to date
         self.steps: list[int] = []
         self.actors: list[int] = []
-        self.offered: dict[int, Any] = {}  # the last listed legal actions by number
+        # the actions legal_actions last listed, and their numbers
+        self.offered: tuple[list[int], list[Any]] = ([], [])
         self.anchor: spiel_recall.Anchor | None = None
         self.secret: list[bool] = []  # whether each step is secret, as far as asked
         self.recall: spiel_recall.Recall | None = None  # made when asked for, then kept
@@ -192,7 +202,7 @@ class Run:
         twin.session = None if self.session is None else self.session.clone()
         twin.steps = list(self.steps)
         twin.actors = list(self.actors)
-        twin.offered = {}
+        twin.offered = ([], [])
         twin.secret = list(self.secret)
         twin.recall_own = self.recall_own = False
         return twin
@@ -218,21 +228,50 @@ def _replayed(
     return run
 
 
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
+_VERB, _ARGS = attrgetter("verb"), attrgetter("args")
+_NONE_OFFERED: tuple[list[int], list[Any]] = ([], [])
+
+
+def _whose(session: Session | None) -> int:
+    """OpenSpiel's current player of `session`: chance before it is dealt, terminal when over."""
+    if session is None:
+        return _CHANCE_ID
+    state = session.state
+    return _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
+
+
 def _play(run: Run, number: int) -> None:
     session = run.session
     if session is None:
         run.digits.append(number)
         if len(run.digits) == SEED_DRAWS:
             run.session = run.spec.session(run.seed())
+            run.player = _whose(run.session)
         return
-    seat = actors(session.state)[0]
-    action = run.offered.get(number)
-    if action is None:
+    seat = run.player
+    numbers, listed = run.offered
+    try:
+        action = listed[numbers.index(number)]  # a scan in C: cheaper than a dict per list
+    except ValueError:
         action = run.spec.index.action(number, session.players[seat])
     session.apply(action)
-    run.offered = {}
+    run.offered = _NONE_OFFERED
     run.steps.append(number)
     run.actors.append(seat)
+    state = session.state
+    run.player = _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
+
+
+def _number(spec: Spec, action: Any) -> int:
+    key = (action.verb, action.args)
+    number = spec.numbers.get(key)
+    if number is None:
+        number = spec.index.index(action)
+        if len(spec.numbers) <= 2 * MAX_KNOWN:
+            spec.numbers[key] = number
+    return number
 
 
 class DockyardState(pyspiel.State):  # type: ignore[misc]
@@ -241,26 +280,23 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         self.run = Run(game.spec)  # the one attribute: OpenSpiel copies and saves it
 
     def current_player(self) -> int:
-        session = self.run.session
-        if session is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if session.state.flow.over is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return actors(session.state)[0]
+        return self.run.player
 
     def _legal_actions(self, player: int) -> list[int]:
         run = self.run
         session = run.session
         assert session is not None
-        numbers = run.spec.numbers
-        offered = {}
-        for action in session.legal_actions(session.players[player]):
-            number = numbers.get(action)
-            if number is None:
-                number = numbers[action] = run.spec.index.index(action)
-            offered[number] = action
-        run.offered = offered
-        return sorted(offered)
+        listed = session.legal_actions(session.players[player])
+        # each action's number, looked up by (verb, args) all in C (the map of every action is
+        # made ahead); an action not in it is numbered then
+        spec = run.spec
+        keys = zip(map(_VERB, listed), map(_ARGS, listed), strict=True)
+        found = list(map(spec.numbers.get, keys))
+        numbers: list[int] = (
+            [_number(spec, a) for a in listed] if None in found else found  # type: ignore[assignment]
+        )
+        run.offered = (numbers, listed)  # `_play` hands the very action back to the session
+        return sorted(numbers)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _CHANCE
@@ -270,14 +306,13 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         session = self.run.session
-        if player == pyspiel.PlayerId.CHANCE or session is None:
+        if player == _CHANCE_ID or session is None:
             return f"seed digit {action}"
         name = session.players[player] if player >= 0 else "?"
         return session.format(self.run.spec.index.action(int(action), name))
 
     def is_terminal(self) -> bool:
-        session = self.run.session
-        return session is not None and session.state.flow.over is not None
+        return self.run.player == _TERMINAL_ID
 
     def returns(self) -> list[float]:
         session = self.run.session
@@ -299,8 +334,9 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         new = twin.run
         new.session = anchor.session
         new.anchor = anchor
-        new.steps, new.actors, new.offered, new.secret = [], [], {}, []
+        new.steps, new.actors, new.offered, new.secret = [], [], ([], []), []
         new.recall, new.recall_own = None, False
+        new.player = _whose(new.session)
         return twin
 
     def __str__(self) -> str:

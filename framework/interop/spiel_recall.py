@@ -67,7 +67,9 @@ class Recall:
         n = spec.players
         if run.anchor is None:
             self.session = spec.session(run.seed())
-            self.lines = [[f"seat {p} of {n}", view_text(self.session, p)] for p in range(n)]
+            self.lines: list[list[str]] = [
+                [f"seat {p} of {n}", view_text(self.session, p)] for p in range(n)
+            ]
             self.last: list[str | None] = [seat_lines[-1] for seat_lines in self.lines]
         else:
             self.session = run.anchor.session.clone()
@@ -166,14 +168,14 @@ class Anchor:
         self.session = twin
         self.seat = seat
         before = run.anchor
-        self.steps = (before.steps if before else []) + list(
+        self.steps: list[tuple[int, int]] = (before.steps if before else []) + list(
             zip(run.actors, run.steps, strict=True)
         )
-        self.secret = (before.secret if before else []) + list(secrets(run))
+        self.secret: list[bool] = (before.secret if before else []) + list(secrets(run))
         found = recall(run)
         names, n = session.players, run.spec.players
         public = [session.announce(run.spec.index.action(x, names[a])) for a, x in self.steps]
-        self.lines = [
+        self.lines: list[list[str]] = [
             list(found.lines[p]) if p == seat else [f"seat {p} of {n}", *public] for p in range(n)
         ]
-        self.last = [found.last[p] if p == seat else None for p in range(n)]
+        self.last: list[str | None] = [found.last[p] if p == seat else None for p in range(n)]
