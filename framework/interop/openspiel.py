@@ -5,51 +5,147 @@
     game = pyspiel.load_game("dockyard_curious_cargo")
     state = game.new_initial_state()
 
-Then OpenSpiel's own algorithms play our games (its MCTSBot, CFR on small games, ...).
+Then OpenSpiel's own algorithms play our games (its MCTSBot, ISMCTSBot, CFR on small games, ...).
 
-- **Chance**: a game with randomness starts at a chance node whose outcome is the game's seed
-  (one of SEEDS, equally likely): every shuffle and roll of the game follows from it, so it is
-  the game's one chance event (a deck shuffled at setup, dice rolled later from the same seed).
-  Tic-tac-toe (`deterministic = True` on the game) has none.
+- **Chance**: a game with randomness starts with SEED_DRAWS chance nodes of SEED_BASE equally
+  likely outcomes each: the digits (base 256, lowest first) of the game's seed, so any of 2**32
+  seeds can be dealt. Every shuffle and roll of the game follows from the seed, so these are the
+  game's only chance events. Not one node of 2**32 outcomes: OpenSpiel lists every outcome of a
+  chance node with its probability. Tic-tac-toe (`deterministic = True`) has none.
 - **Actions**: the game's fixed action index (`dockyard.interop.encoding`); `action_to_string`
   gives the canonical text (`p1: place t12 c4 east`).
 - **Returns**: a sole winner 1, every other player -1/(n-1); a shared win shared; no winner 0.
-- **Information**: `information_state_string(p)` and `observation_string(p)` are the JSON of
-  p's view (with the number of moves so far in the first); `observation_tensor(p)` is the
-  numeric observation of that view. Neither shows what p may not see.
+- **Observation**: `observation_string(p)` is the JSON of p's view; `observation_tensor(p)` the
+  game's numeric observation of it (`Game.observation`). Neither shows what p may not see.
+- **Information state**: perfect recall, as string and tensor (`spiel_recall` says how each
+  is laid out): p's observations and actions in order, and everyone else's actions as p was told
+  them. The tensor holds up to MAX_GAME_LENGTH actions, the game's declared `max_game_length`.
+- **Resampling**: `resample_from_infostate(p, sampler)` deals again what p cannot see
+  (`Game.sample_state`, seeded from `sampler`), so ISMCTSBot plays every game.
+- **Saving**: games and states pickle, and `serialize_game_and_state` round-trips: a state is
+  its game's parameters and its action history, replayed when loaded. (A resampled state has
+  no history of its own: it cannot be serialized.)
 - Parameter `players` (an int) sets the player count; `variants` a comma-separated list.
 """
 
 from __future__ import annotations
 
-import json
+import random
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from ..core import DockyardError
 from ..flow import actors
 from ..registry import registry
 from ..session import Session
+from . import spiel_recall
 from .encoding import ActionIndex, action_index, observation, observation_size, returns
 
-SEEDS = 1024  # outcomes of the opening chance node
+SEED_BASE = 256  # outcomes of each chance node: one digit of the seed
+SEED_DRAWS = 4  # chance nodes at the start: SEED_BASE ** SEED_DRAWS seeds
 MAX_GAME_LENGTH = 20_000
+MAX_KNOWN = 200_000  # actions whose numbers are remembered
+_CHANCE = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
+
+
+class Spec:
+    """What never changes of one dockyard game with its parameters (shared by its states)."""
+
+    def __init__(self, name: str, players: int | None, variants: tuple[str, ...]) -> None:
+        game = registry().game(name)
+        self.name = name
+        self.config = (players, variants)
+        template = Session(name, players=players, variants=variants)
+        self.template = template
+        self.index: ActionIndex = action_index(template.game, template.state)
+        self.deterministic: bool = game.deterministic
+        self.players = len(template.players)
+        self.obs_size: int = observation_size(template.game, template.state)
+        self.max_length = MAX_GAME_LENGTH
+        # (verb, args) -> number, every action ahead when there are not too many: a tuple of
+        # strings hashes in C, faster than the mixed-radix sum (DockyardState._legal_actions)
+        self.numbers: dict[tuple[str, Any], int] = {}
+        if self.index.size <= MAX_KNOWN:
+            for number in range(self.index.size):
+                action = self.index.action(number, "")
+                self.numbers[action.verb, action.args] = number
+        short = "dockyard_" + name.replace("-", "_")
+        self.type = pyspiel.GameType(
+            short_name=short,
+            long_name=f"dockyard {game.title}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=(
+                pyspiel.GameType.ChanceMode.DETERMINISTIC
+                if self.deterministic
+                else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            ),
+            information=(
+                pyspiel.GameType.Information.PERFECT_INFORMATION
+                if self.deterministic and not game.provides("secrets")
+                else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            ),
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=game.max_players,
+            min_num_players=game.min_players,
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification={"players": self.players, "variants": ""},
+        )
+        self.info = pyspiel.GameInfo(
+            num_distinct_actions=self.index.size,
+            max_chance_outcomes=0 if self.deterministic else SEED_BASE,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.max_length,
+        )
+
+    def session(self, seed: int) -> Session:
+        players, variants = self.config
+        return Session(self.name, seed=seed, players=players, variants=variants)
+
+
+@lru_cache(maxsize=64)
+def spec(name: str, players: int | None, variants: tuple[str, ...]) -> Spec:
+    return Spec(name, players, variants)
+
+
+def _spec(name: str, params: dict[str, Any]) -> Spec:
+    if name not in registry().games:
+        raise DockyardError(f"no dockyard game {name!r}")
+    players = int(params["players"]) if "players" in params else None
+    variants = tuple(v for v in str(params.get("variants", "")).split(",") if v)
+    return spec(name, players, variants)
+
+
+_BY_SHORT: dict[str, str] = {}  # pyspiel short name -> dockyard game name
 
 
 class DockyardGame(pyspiel.Game):  # type: ignore[misc]
-    """One dockyard game as a pyspiel.Game."""
+    """One dockyard game as a pyspiel.Game (registered once per game, by `register`)."""
 
-    dockyard_name = ""  # set by `register` on a subclass per game
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None, name: str = "") -> None:
         params = dict(params or {})
-        spec = _spec(self.dockyard_name, params)
-        super().__init__(spec["type"], spec["info"], params)
-        self.config = spec["config"]
-        self.index: ActionIndex = spec["index"]
-        self.deterministic: bool = spec["deterministic"]
-        self.obs_size: int = spec["obs_size"]
+        found = _spec(name, params)
+        super().__init__(found.type, found.info, params)
+        self.spec = found
+
+    def __getattr__(self, attr: str) -> Any:
+        # a game unpickled by pybind11 holds the C++ game but none of its Python attributes
+        if attr != "spec":
+            raise AttributeError(attr)
+        params = dict(self.get_parameters())
+        found = _spec(_BY_SHORT[self.get_type().short_name], params)
+        self.spec = found
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DockyardGame:
         return self  # a game never changes: a copied state shares it
@@ -59,143 +155,232 @@ class DockyardGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self.obs_size, perfect_recall)
+        return Observer(self.spec, perfect_recall)
 
-    def session(self, seed: int) -> Session:
-        players, variants = self.config
-        return Session(self.dockyard_name, seed=seed, players=players, variants=variants)
+
+class Maker:
+    """What pyspiel.register_game calls to make the game `name` from its parameters: a
+    subclass per game (`maker`) whose `__new__` makes a DockyardGame. (A class: pyspiel keeps
+    the maker to the end, and a callable object of another kind aborts Python as it exits.)"""
+
+    name = ""
+
+    def __new__(cls, params: dict[str, Any] | None = None) -> DockyardGame:  # type: ignore[misc]
+        return DockyardGame(params, cls.name)
+
+
+def maker(name: str) -> type[Maker]:
+    return type(f"Maker_{name.replace('-', '_')}", (Maker,), {"name": name})
+
+
+class Run:
+    """A state's whole Python side: what OpenSpiel copies (`clone`) and saves (`serialize`):
+    its seed digits drawn so far, the session, the decisions since the start (or since a
+    resampling's anchor) and who made each."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.digits: list[int] = []
+        self.session: Session | None = spec.template.clone() if spec.deterministic else None
+        self.player = _whose(self.session)  # OpenSpiel's current player, kept up to date
+        self.steps: list[int] = []
+        self.actors: list[int] = []
+        # the actions legal_actions last listed, and their numbers
+        self.offered: tuple[list[int], list[Any]] = ([], [])
+        self.anchor: spiel_recall.Anchor | None = None
+        self.secret: list[bool] = []  # whether each step is secret, as far as asked
+        self.recall: spiel_recall.Recall | None = None  # made when asked for, then kept
+        self.recall_own = False  # False: shared with a clone, copied before it goes on
+
+    def seed(self) -> int:
+        return sum(d * SEED_BASE**i for i, d in enumerate(self.digits))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Run:
+        twin = object.__new__(Run)
+        twin.__dict__.update(self.__dict__)
+        twin.digits = list(self.digits)
+        twin.session = None if self.session is None else self.session.clone()
+        twin.steps = list(self.steps)
+        twin.actors = list(self.actors)
+        twin.offered = ([], [])
+        twin.secret = list(self.secret)
+        twin.recall_own = self.recall_own = False
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.anchor is not None:
+            raise DockyardError(
+                "a resampled state (resample_from_infostate) has no history of its own: "
+                "it cannot be saved"
+            )
+        spec = self.spec
+        players, variants = spec.config
+        return (_replayed, (spec.name, players, variants, self.digits, self.steps))
+
+
+def _replayed(
+    name: str, players: int | None, variants: tuple[str, ...], digits: list[int], steps: list[int]
+) -> Run:
+    """A Run saved by `Run.__reduce__`, played again."""
+    run = Run(spec(name, players, tuple(variants)))
+    for number in [*digits, *steps]:
+        _play(run, int(number))
+    return run
+
+
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
+_VERB, _ARGS = attrgetter("verb"), attrgetter("args")
+_NONE_OFFERED: tuple[list[int], list[Any]] = ([], [])
+
+
+def _whose(session: Session | None) -> int:
+    """OpenSpiel's current player of `session`: chance before it is dealt, terminal when over."""
+    if session is None:
+        return _CHANCE_ID
+    state = session.state
+    return _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
+
+
+def _play(run: Run, number: int) -> None:
+    session = run.session
+    if session is None:
+        run.digits.append(number)
+        if len(run.digits) == SEED_DRAWS:
+            run.session = run.spec.session(run.seed())
+            run.player = _whose(run.session)
+        return
+    seat = run.player
+    numbers, listed = run.offered
+    try:
+        action = listed[numbers.index(number)]  # a scan in C: cheaper than a dict per list
+    except ValueError:
+        action = run.spec.index.action(number, session.players[seat])
+    session.apply(action)
+    run.offered = _NONE_OFFERED
+    run.steps.append(number)
+    run.actors.append(seat)
+    state = session.state
+    run.player = _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
+
+
+def _number(spec: Spec, action: Any) -> int:
+    key = (action.verb, action.args)
+    number = spec.numbers.get(key)
+    if number is None:
+        number = spec.index.index(action)
+        if len(spec.numbers) <= 2 * MAX_KNOWN:
+            spec.numbers[key] = number
+    return number
 
 
 class DockyardState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: DockyardGame) -> None:
         super().__init__(game)
-        self._game = game
-        self.session: Session | None = None if not game.deterministic else game.session(0)
+        self.run = Run(game.spec)  # the one attribute: OpenSpiel copies and saves it
 
     def current_player(self) -> int:
-        if self.session is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.session.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return actors(self.session.state)[0]
+        return self.run.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.session is not None
-        name = self.session.players[player]
-        index = self._game.index.index
-        return sorted(index(a) for a in self.session.legal_actions(name))
+        run = self.run
+        session = run.session
+        assert session is not None
+        listed = session.legal_actions(session.players[player])
+        # each action's number, looked up by (verb, args) all in C (the map of every action is
+        # made ahead); an action not in it is numbered then
+        spec = run.spec
+        keys = zip(map(_VERB, listed), map(_ARGS, listed), strict=True)
+        found = list(map(spec.numbers.get, keys))
+        numbers: list[int] = (
+            [_number(spec, a) for a in listed] if None in found else found  # type: ignore[assignment]
+        )
+        run.offered = (numbers, listed)  # `_play` hands the very action back to the session
+        return sorted(numbers)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(s, 1.0 / SEEDS) for s in range(SEEDS)]
+        return _CHANCE
 
     def _apply_action(self, action: int) -> None:
-        if self.session is None:
-            self.session = self._game.session(int(action))
-            return
-        player = self.current_player()
-        self.session.apply(self._game.index.action(int(action), self.session.players[player]))
+        _play(self.run, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE or self.session is None:
-            return f"seed {action}"
-        name = self.session.players[player] if player >= 0 else "?"
-        return str(self._game.index.action(int(action), name))
+        session = self.run.session
+        if player == _CHANCE_ID or session is None:
+            return f"seed digit {action}"
+        name = session.players[player] if player >= 0 else "?"
+        return session.format(self.run.spec.index.action(int(action), name))
 
     def is_terminal(self) -> bool:
-        return self.session is not None and self.session.over
+        return self.run.player == _TERMINAL_ID
 
     def returns(self) -> list[float]:
-        if self.session is None:
-            return [0.0] * self._game.num_players()
-        return returns(self.session.game, self.session.state)
+        session = self.run.session
+        if session is None:
+            return [0.0] * self.run.spec.players
+        return returns(session.game, session.state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DockyardState:
+        """A state `player_id` cannot tell from this one: what it cannot see dealt again
+        (`Game.sample_state`) from a seed drawn with `probability_sampler` (a callable giving a
+        number in [0, 1), as OpenSpiel's `UniformProbabilitySampler`)."""
+        run = self.run
+        twin = self.clone()
+        if run.session is None:
+            return twin  # nothing dealt yet
+        seed = int(float(probability_sampler()) * SEED_BASE**SEED_DRAWS)
+        sampled = run.session.game.sample_state(run.session.state, player_id, random.Random(seed))
+        anchor = spiel_recall.Anchor(run, player_id, sampled)
+        new = twin.run
+        new.session = anchor.session
+        new.anchor = anchor
+        new.steps, new.actors, new.offered, new.secret = [], [], ([], []), []
+        new.recall, new.recall_own = None, False
+        new.player = _whose(new.session)
+        return twin
 
     def __str__(self) -> str:
-        if self.session is None:
-            return "(the seed is yet to be drawn)"
-        return f"{len(self.session.log)} moves\n{self.session.render(None)}"
+        session = self.run.session
+        if session is None:
+            return f"(seed digits drawn: {self.run.digits})"
+        return f"{len(session.log)} moves\n{session.render(None)}"
 
 
 class Observer:
-    """OpenSpiel's observer interface over a player's view."""
+    """OpenSpiel's observer interface: the observation, or with perfect recall the
+    information state (`spiel_recall`)."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
+    def __init__(self, spec: Spec, perfect_recall: bool) -> None:
+        size = spec.obs_size + (spec.max_length * (spec.players + 2) if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.perfect_recall = perfect_recall
 
     def set_from(self, state: DockyardState, player: int) -> None:
         self.tensor.fill(0.0)
-        if state.session is not None:
-            values = observation(state.session.game, state.session.state, player)
+        run = state.run
+        if self.perfect_recall:
+            spiel_recall.tensor(run, player, self.tensor)
+        elif run.session is not None:
+            values = observation(run.session.game, run.session.state, player)
             self.tensor[:] = np.clip(np.asarray(values, np.float32), -1e6, 1e6)
 
     def string_from(self, state: DockyardState, player: int) -> str:
-        if state.session is None:
+        run = state.run
+        if self.perfect_recall:
+            return "\n".join(spiel_recall.lines(run, player))
+        if run.session is None:
             return "start"
-        view = json.dumps(
-            state.session.game.view(state.session.state, player), sort_keys=True, default=str
-        )
-        return f"move {len(state.session.log)}: {view}" if self.perfect_recall else view
-
-
-def _spec(name: str, params: dict[str, Any]) -> dict[str, Any]:
-    game = registry().game(name)
-    players = int(params["players"]) if "players" in params else None
-    variants = tuple(v for v in str(params.get("variants", "")).split(",") if v)
-    probe = Session(name, players=players, variants=variants)
-    index = action_index(probe.game, probe.state)
-    deterministic = game.deterministic
-    n = len(probe.players)
-    short = "dockyard_" + name.replace("-", "_")
-    game_type = pyspiel.GameType(
-        short_name=short,
-        long_name=f"dockyard {game.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(
-            pyspiel.GameType.ChanceMode.DETERMINISTIC
-            if deterministic
-            else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        ),
-        information=(
-            pyspiel.GameType.Information.PERFECT_INFORMATION
-            if deterministic and not game.provides("secrets")
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        ),
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game.max_players,
-        min_num_players=game.min_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"players": n, "variants": ""},
-    )
-    info = pyspiel.GameInfo(
-        num_distinct_actions=index.size,
-        max_chance_outcomes=0 if deterministic else SEEDS,
-        num_players=n,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=MAX_GAME_LENGTH,
-    )
-    return {
-        "type": game_type,
-        "info": info,
-        "config": (players, variants),
-        "index": index,
-        "deterministic": deterministic,
-        "obs_size": observation_size(probe.game, probe.state),
-    }
+        return spiel_recall.view_text(run.session, player)
 
 
 def register(name: str) -> str:
     """Register the dockyard game `name` with pyspiel as `dockyard_<name>`; returns that."""
-    spec = _spec(name, {})
-    cls = type(f"Dockyard_{name.replace('-', '_')}", (DockyardGame,), {"dockyard_name": name})
-    pyspiel.register_game(spec["type"], cls)
-    return str(spec["type"].short_name)
+    found = spec(name, None, ())
+    short = str(found.type.short_name)
+    _BY_SHORT[short] = name
+    pyspiel.register_game(found.type, maker(name))
+    return short
 
 
 # every game that numbers its actions (`Game.action_space`); others are left out
