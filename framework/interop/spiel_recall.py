@@ -22,12 +22,13 @@ word; another seat's begins with the announced (public) text of the actions befo
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .openspiel import Run
+# a game in play through OpenSpiel (openspiel.Run: its session and what it remembers); named
+# here by its role, so this module needs nothing of the module that uses it
+Run = Any
 
 
 def view_text(session: Any, seat: int) -> str:
