@@ -36,7 +36,7 @@ TRAIN_SEEDS = 1_000  # game seeds: training games from here, evaluation games fr
 EVAL_SEEDS = 1_000_000
 BASELINE_GAMES = 60  # random against random, for the curve's baseline (--full)
 MODES = {  # episodes, evaluate every, games per evaluation, final evaluation games
-    "quick": (8, 8, 0, 8),
+    "quick": (6, 6, 0, 6),
     "full": (60, 20, 20, 200),
 }
 
