@@ -103,3 +103,11 @@ def test_the_readme_table_of_observation_sizes_is_what_the_code_gives() -> None:
     shown = sizes.in_readme(readme)
     assert shown is not None, f"README.md lacks the markers {sizes.BEGIN} ... {sizes.END}"
     assert shown == sizes.table(), "run: python examples/rl/observation_sizes.py --write"
+
+
+def test_the_full_modes_curve_is_written_as_a_png(tmp_path) -> None:
+    pytest.importorskip("matplotlib", reason="--full draws with matplotlib (the plots extra)")
+    train = load("train")
+    path = tmp_path / "curve" / "rl.png"
+    train.plot([(0, 0.5), (20, 0.9), (60, 0.88)], 0.5, 0.88, path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
