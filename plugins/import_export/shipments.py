@@ -220,7 +220,7 @@ def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context
     if not ship.loaded or last:
         ship.at_sea = False
         owner = state.players[ship.owner]
-        with_one = "".join(f" with {card}" for card in ship.loaded) if last else ""
+        with_one = "".join(f" with {kept}" for kept in ship.loaded)  # AEROPONICS: the one left
         ctx.emit(
             "home",
             owner,
