@@ -478,3 +478,17 @@ def test_delayed_game_four_credits_paid_of_ten_are_four_lost(tmp_path: Path) -> 
     )
     finish(s)
     assert q(s, "credits.p2") == 0 and q(s, "credits.p3") == 20 + 2 - 10
+
+
+def test_ceramics_three_consumer_goods_make_one_virtual_luxury_good(tmp_path: Path) -> None:
+    """CERAMICS: "At game end, for every 2 consumer goods you have also add 1 virtual luxury
+    good to your total good count." Three consumer goods are one 2 and a half: one virtual
+    luxury good, which ties p2's one luxury good (8 split: 4 each), not two that would beat it."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter")(
+        players=[
+            {"shipments": ["ceramics", "cups"], "goods": ["beer", "pens", "soap"]},
+            {"goods": ["jets"]},
+            {},
+        ]
+    )
+    assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]

@@ -55,8 +55,9 @@ def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
 
 def _most(state: ImportExportState, seat: int) -> int:
     """The most active credits `seat` has held this turn."""
-    peak = state.peak[seat] if seat < len(state.peak) else 0
-    return max(peak, state.credits[seat])
+    if not state.peak:  # before the first turn: what they hold
+        return state.credits[seat]
+    return max(state.peak[seat], state.credits[seat])
 
 
 def reached_end(state: ImportExportState) -> list[int]:
