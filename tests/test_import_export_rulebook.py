@@ -464,3 +464,31 @@ def test_flamethrowers_pays_as_the_coin_says() -> None:
         credits = [q(s, f"credits.{p}") for p in ("p1", "p2", "p3")]
         assert credits == ([18, 6, 6] if side == "heads" else [6, 12, 12]), side
     assert sides == {"heads", "tails"}
+
+
+def test_delayed_game_four_credits_paid_of_ten_are_four_lost(tmp_path: Path) -> None:
+    """DELAYED GAME: "All other players pay 10 credits to the bank". FAKE DVDS: "When another
+    player spends or loses 4 or more credits, take 2 credits from the bank": p2, with 4 credits,
+    pays those 4 (never more than they hold), and p3's FAKE DVDS pays p3 2 (p3's own 10 are
+    p3's, not another player's)."""
+    s = completing(
+        expansion_table(tmp_path, "kickstarter"),
+        "delayed-game",
+        [{}, {"credits": 4}, {"shipments": ["fake-dvds"], "credits": 20}],
+    )
+    finish(s)
+    assert q(s, "credits.p2") == 0 and q(s, "credits.p3") == 20 + 2 - 10
+
+
+def test_ceramics_three_consumer_goods_make_one_virtual_luxury_good(tmp_path: Path) -> None:
+    """CERAMICS: "At game end, for every 2 consumer goods you have also add 1 virtual luxury
+    good to your total good count." Three consumer goods are one 2 and a half: one virtual
+    luxury good, which ties p2's one luxury good (8 split: 4 each), not two that would beat it."""
+    s = expansion_table(tmp_path, "jutaku", "kickstarter")(
+        players=[
+            {"shipments": ["ceramics", "cups"], "goods": ["beer", "pens", "soap"]},
+            {"goods": ["jets"]},
+            {},
+        ]
+    )
+    assert [b["most"] for b in bills(s.state)][:2] == [6 + 4, 4]

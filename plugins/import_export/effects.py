@@ -28,11 +28,11 @@ def _name(state: ImportExportState, seat: int) -> str:
 
 def transfer(
     state: ImportExportState, giver: int, taker: int, n: int, ctx: Context, why: str
-) -> int:
+) -> None:
     """Credits from one player to another (as many as the giver holds)."""
     n = min(n, state.credits[giver])
     if n <= 0:
-        return 0
+        return
     state.credits[giver] -= n
     state.credits[taker] += n
     reached(state, taker)
@@ -42,9 +42,13 @@ def transfer(
         f"{_name(state, giver)} gives {n} credits to {_name(state, taker)} ({why})",
         amount=-n,
     )
+    _spent(state, giver, n, ctx)
+
+
+def _spent(state: ImportExportState, seat: int, n: int, ctx: Context) -> None:
+    """The `spent` event (FAKE DVDS: "When another player spends or loses 4 or more credits")."""
     if n >= 4:
-        fire(state, ctx, "spent", by=giver)
-    return n
+        fire(state, ctx, "spent", by=seat)
 
 
 def e_gain(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
@@ -54,8 +58,7 @@ def e_gain(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
 def e_pay(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     before = state.credits[who.me]
     pay(state, who.me, amount(state, who, spec), ctx, who.card)
-    if before - state.credits[who.me] >= 4:
-        fire(state, ctx, "spent", by=who.me)
+    _spent(state, who.me, before - state.credits[who.me], ctx)
 
 
 def e_passive(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
@@ -94,7 +97,7 @@ def e_collect(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> No
 
 def e_charge(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     """The player who set the power off gives me `amount` credits."""
-    if who.them is not None and who.them != who.me:
+    if who.them not in (None, who.me):
         transfer(state, who.them, who.me, amount(state, who, spec), ctx, who.card)
 
 
@@ -280,7 +283,8 @@ def e_take_all(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> N
         _name(state, who.me),
         f"{_name(state, who.me)} takes {taken} {spec['type']} cards ({who.card})",
     )
-    gain(state, who.me, spec.get("gain_each", 0) * taken, ctx, who.card)
+    if "gain_each" in spec:  # HAWAIIAN SALT: credits for each card taken
+        gain(state, who.me, spec["gain_each"] * taken, ctx, who.card)
 
 
 def e_draw_match(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context, Decision
-from dockyard.flow import answer, ask_together, push, reveal
+from dockyard.flow import answer, ask_together, asked, push, reveal
 
 from .harbor import gain, pay, reached
 from .powers import fire
@@ -96,7 +96,8 @@ def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
         ship=ship_id,
     )
     if len(who) == 1:
-        _win(state, who[0], 0, ctx)
+        (alone,) = who
+        _win(state, alone, 0, ctx)
         return
     ask_together(
         state,
@@ -111,7 +112,7 @@ def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
 
 
 def import_alone(
-    state: ImportExportState, seat: int, ship_id: str, ctx: Context, owner_paid: bool = True
+    state: ImportExportState, seat: int, ship_id: str, ctx: Context, owner_paid: bool
 ) -> None:
     """A free import action by oneself (GLASSES): no bidding, two cards from the ship (STRETCH
     GOALS: the ship's owner is not paid)."""
@@ -122,7 +123,7 @@ def import_alone(
 
 
 def bid_options(state: ImportExportState, seat: int) -> list[int]:
-    return list(range(0, state.credits[seat] + 1, 2))
+    return [2 * cubes for cubes in range(state.credits[seat] // 2 + 1)]
 
 
 def why_not_bid(state: ImportExportState, seat: int, amount: int) -> str | None:
@@ -146,7 +147,8 @@ def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
     top = max(auction.bids.values())
     tied = [s for s in auction.bidders if auction.bids[s] == top]
     if len(tied) == 1:
-        _win(state, tied[0], top, ctx)
+        (winner,) = tied
+        _win(state, winner, top, ctx)
         return
     names = " or ".join(state.players[s] for s in tied)
     breaker = tie_breaker(state)
@@ -159,14 +161,13 @@ def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
 
 def tie_breaker(state: ImportExportState) -> int:
     """The leader breaks ties, unless a power breaks all ties (FOXES)."""
-    foxes = anyone_has(state, "ties")
-    return foxes[0][0] if foxes else state.leader
+    return next((seat for seat, _ in anyone_has(state, "ties")), state.leader)
 
 
 def why_not_favor(state: ImportExportState, seat: int, player: str) -> str | None:
-    decision = state.flow.pending[-1] if state.flow.pending else None
-    if decision is None or decision.kind != TIE or decision.player != seat:
-        return "there is no tie to break"
+    """Asked only of the player a tie is put to (legality checks the question first)."""
+    decision = asked(state, seat)
+    assert decision is not None
     if player not in state.players or state.players.index(player) not in decision.data:
         tied = " or ".join(state.players[s] for s in decision.data)
         return f"{player} is not among the tied bidders ({tied})"
@@ -230,7 +231,7 @@ def _ask(state: ImportExportState, decision: Decision, ctx: Context) -> None:
 def _imported_this_round(state: ImportExportState, seat: int) -> int:
     auction = state.auction
     assert auction is not None
-    return sum(1 for card in auction.taken if card in state.imports[seat])
+    return len([card for card in auction.taken if card in state.imports[seat]])
 
 
 def keep_places(state: ImportExportState, seat: int) -> list[str]:
@@ -249,10 +250,10 @@ def keep_places(state: ImportExportState, seat: int) -> list[str]:
 
 
 def why_not_keep(state: ImportExportState, seat: int, card: str, place: str | None) -> str | None:
+    """Asked only of the player the imported cards are put to (legality checks the question
+    first), while the round's import is under way."""
     auction = state.auction
-    decision = state.flow.pending[-1] if state.flow.pending else None
-    if auction is None or decision is None or decision.kind != KEEP or decision.player != seat:
-        return "you have no imported cards to take"
+    assert auction is not None
     if card not in containers(state, auction):
         return f"{card} is not on {auction.ship}"
     places = keep_places(state, seat)

@@ -35,8 +35,7 @@ from .state import ImportExportState
 def end_credits(state: ImportExportState) -> int:
     """Active credits that end the game: the rules' (or the extended game's), or a power's
     (MIRI MACHINES: 70, "even if playing an extended game")."""
-    powers = [m["credits"] for _, m in anyone_has(state, "end-credits")]
-    return powers[0] if powers else state.end_credits
+    return next((m["credits"] for _, m in anyone_has(state, "end-credits")), state.end_credits)
 
 
 def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
@@ -56,8 +55,9 @@ def end_reasons(state: ImportExportState) -> list[tuple[str, str]]:
 
 def _most(state: ImportExportState, seat: int) -> int:
     """The most active credits `seat` has held this turn."""
-    peak = state.peak[seat] if seat < len(state.peak) else 0
-    return max(peak, state.credits[seat])
+    if not state.peak:  # before the first turn: what they hold
+        return state.credits[seat]
+    return max(state.peak[seat], state.credits[seat])
 
 
 def reached_end(state: ImportExportState) -> list[int]:
@@ -85,7 +85,7 @@ def bills(state: ImportExportState) -> list[dict[str, int]]:
     chosen: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for seat in range(len(state.players)):
         options = _declarations(state, seat)
-        if len(options) > 1:
+        if options != [((), ())]:  # something to declare (not only: nothing)
             chosen[seat] = max(
                 options, key=lambda o: _declared_bills(state, {**chosen, seat: o})[seat]["total"]
             )
@@ -157,12 +157,11 @@ def _bills(state: ImportExportState, as_goods: dict[int, tuple[str, ...]]) -> li
         if top == 0:
             continue
         tied = [s for s in range(n) if counts[s][t] == top]
-        if len(tied) > 1 and foxes & set(tied):
-            tied = sorted(foxes & set(tied))[:1]  # FOXES breaks the tie for its owner
+        tied = [s for s in tied if s in foxes] or tied  # FOXES breaks the tie for its owner
         for s in tied:
             bonus = values["most_goods"][t]
-            if modifiers(state, s, "majority-positive") and bonus < 0:
-                bonus = -bonus  # IVORY: takes the illegal majority's credits instead
+            if modifiers(state, s, "majority-positive"):
+                bonus = abs(bonus)  # IVORY: takes the illegal majority's credits instead
             share = split(bonus, len(tied))
             if modifiers(state, s, "majority-double"):
                 share *= 2  # SAUNA
@@ -201,16 +200,16 @@ def outcome(state: ImportExportState) -> Outcome:
         winners = tuple(state.players[s] for s in state.won)
     else:
         best = max(totals)
-        winners = tuple(p for p, t in zip(state.players, totals, strict=True) if t == best)
+        winners = tuple(state.players[s] for s, t in enumerate(totals) if t == best)
     ends = tuple(i for i, _ in end_reasons(state))
     details: dict[str, Any] = {
-        "bills": {p: b for p, b in zip(state.players, scored, strict=True)},
+        "bills": {state.players[s]: b for s, b in enumerate(scored)},
         "turns": state.flow.round,
     }
     return Outcome(
         state.flow.over or "",
         winners,
-        {p: float(t) for p, t in zip(state.players, totals, strict=True)},
+        {state.players[s]: float(t) for s, t in enumerate(totals)},
         details,
         end=ends,
     )

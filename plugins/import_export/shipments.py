@@ -45,7 +45,8 @@ def requirement(state: ImportExportState, ship: Ship) -> Counter[str]:
             continue
         if printed.type in half:
             colors = sorted(color for color, n in printed.load for _ in range(n))
-            key = colors[0] if len(set(colors)) == 1 else "/".join(colors)
+            kinds = set(colors)
+            key = kinds.pop() if len(kinds) == 1 else "/".join(colors)
             need[key] += (printed.size + 1) // 2
             continue
         for color, n in printed.load:
@@ -92,12 +93,14 @@ def _still_missing(state: ImportExportState, ship: Ship, colors: list[str]) -> C
 
 def _room(key: str, color: str, need: Counter[str], used: Counter[tuple[str, str]]) -> bool:
     """May one more container of `color` go to a choice of colors? As many as the contracts
-    ask for of that color (two contracts with the same requirement: twice as many)."""
+    ask for of that color (two contracts with the same requirement: twice as many). Asked only
+    while the choice still misses a container, so `contracts`, what is missing plus what is
+    assigned over what one contract asks, is at least 1."""
     colors = key.split("/")
     contracts = (need[key] + sum(n for (k, _), n in used.items() if k == key)) // (
         (len(colors) + 1) // 2
     )
-    return used[key, color] < colors.count(color) * max(contracts, 1)
+    return used[key, color] < colors.count(color) * contracts
 
 
 def missing(state: ImportExportState, ship: Ship) -> Counter[str]:
@@ -217,7 +220,7 @@ def take_container(state: ImportExportState, ship: Ship, card: str, ctx: Context
     if not ship.loaded or last:
         ship.at_sea = False
         owner = state.players[ship.owner]
-        with_one = f" with {ship.loaded[0]}" if last else ""
+        with_one = "".join(f" with {kept}" for kept in ship.loaded)  # AEROPONICS: the one left
         ctx.emit(
             "home",
             owner,
