@@ -21,8 +21,18 @@ from .choices import do_choose, scrap_and_settle, use, why_not_choose, why_not_u
 from .components import Box, build
 from .contract import do_contract, why_not_contract
 from .free import FREE, free_options, take_free
-from .importing import bid, choose, favor, keep, why_not_bid, why_not_favor, why_not_keep
-from .importing import why_not_choose as why_not_import
+from .importing import (
+    do_bid,
+    do_drop,
+    do_favor,
+    do_import,
+    do_keep,
+    why_not_bid,
+    why_not_drop,
+    why_not_favor,
+    why_not_import,
+    why_not_keep,
+)
 from .legality import ANY_TIME, legal_actions, out_of_turn, why_not
 from .load import do_load, why_not_load
 from .pirate import do_pirate, why_not_pirate
@@ -68,21 +78,6 @@ from .view import (
 )
 from .vocabulary import WORDS
 
-
-def _do_import(state: ImportExportState, seat: int, ship: str, ctx: Context) -> None:
-    """IMPORT: the leader chooses the ship of this import round (importing.py)."""
-    choose(state, ship, ctx)
-
-
-def _why_not_drop(state: ImportExportState, seat: int, card: str) -> str | None:
-    return why_not_keep(state, seat, card, None)
-
-
-def _do_drop(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:
-    """An imported card kept nowhere: discarded (importing.py's `keep` with no place)."""
-    keep(state, seat, card, None, ctx)
-
-
 # verb -> (why_not(state, seat, *args) -> str | None, do(state, seat, *args, ctx=ctx)), by the
 # rulebook's sections; legality.py decides first whether the verb may be played now at all
 RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
@@ -94,15 +89,15 @@ RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
     # the actions: CONTRACT, LOAD, IMPORT, PIRATE, SUPPLY
     "contract": (why_not_contract, do_contract),  # contract.py
     "load": (why_not_load, do_load),  # load.py
-    "import": (why_not_import, _do_import),  # importing.py: the ship of an import round
+    "import": (why_not_import, do_import),  # importing.py: the ship of an import round
     "pirate": (why_not_pirate, do_pirate),  # pirate.py
     "sell": (why_not_sell, do_sell),  # supply.py
     "take": (why_not_take, do_take),  # supply.py
     # IMPORT's questions: bids, the tie, where imported cards go (importing.py)
-    "bid": (why_not_bid, bid),
-    "favor": (why_not_favor, favor),
-    "keep": (why_not_keep, keep),
-    "drop": (_why_not_drop, _do_drop),
+    "bid": (why_not_bid, do_bid),
+    "favor": (why_not_favor, do_favor),
+    "keep": (why_not_keep, do_keep),
+    "drop": (why_not_drop, do_drop),
     # DISCARDING SHIPMENT CONTRACTS (shipments.py), and the powers' questions and powers used
     # at any time (choices.py)
     "scrap": (why_not_scrap, scrap_and_settle),  # a question left with no option passes

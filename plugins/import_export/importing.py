@@ -47,7 +47,7 @@ def rounds_left(state: ImportExportState) -> bool:
     return bool(bidders(state)) and bool(choose_options(state))
 
 
-def why_not_choose(state: ImportExportState, seat: int, ship_id: str) -> str | None:
+def why_not_import(state: ImportExportState, seat: int, ship_id: str) -> str | None:
     if seat != state.leader:
         return "the leader chooses the ship"
     if state.auction is not None:
@@ -80,8 +80,9 @@ def containers(state: ImportExportState, auction: Auction) -> list[str]:
     return ship.loaded
 
 
-def choose(state: ImportExportState, ship_id: str, ctx: Context) -> None:
-    """The leader picks the ship of this round; the round's bidders bid (or one takes freely)."""
+def do_import(state: ImportExportState, seat: int, ship_id: str, ctx: Context) -> None:
+    """`import SHIP`: the leader (`seat`) picks the ship of this round; the round's bidders bid
+    (or one takes freely)."""
     who = bidders(state)
     for s in who:
         state.actions_left[s] -= 1
@@ -134,7 +135,7 @@ def why_not_bid(state: ImportExportState, seat: int, amount: int) -> str | None:
     return None
 
 
-def bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
+def do_bid(state: ImportExportState, seat: int, amount: int, ctx: Context) -> None:
     auction = state.auction
     assert auction is not None
     answer(state, seat)
@@ -174,7 +175,7 @@ def why_not_favor(state: ImportExportState, seat: int, player: str) -> str | Non
     return None
 
 
-def favor(state: ImportExportState, seat: int, player: str, ctx: Context) -> None:
+def do_favor(state: ImportExportState, seat: int, player: str, ctx: Context) -> None:
     auction = state.auction
     assert auction is not None
     answer(state, seat)
@@ -273,7 +274,9 @@ def keep_options(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
     return [(card, place) for card in dict.fromkeys(containers(state, auction)) for place in places]
 
 
-def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx: Context) -> None:
+def do_keep(
+    state: ImportExportState, seat: int, card: str, place: str | None, ctx: Context
+) -> None:
     auction = state.auction
     assert auction is not None
     ship = state.ship(auction.ship)
@@ -302,3 +305,13 @@ def keep(state: ImportExportState, seat: int, card: str, place: str | None, ctx:
     colors = [c.card(card).color for card in auction.taken]
     owner = {} if ship is None else {"owner": ship.owner, "ship": ship.id}
     fire(state, ctx, "import", by=seat, colors=colors, **owner)
+
+
+def why_not_drop(state: ImportExportState, seat: int, card: str) -> str | None:
+    """`drop CARD`: an imported card kept nowhere (`keep` with no place)."""
+    return why_not_keep(state, seat, card, None)
+
+
+def do_drop(state: ImportExportState, seat: int, card: str, ctx: Context) -> None:
+    """An imported card kept nowhere: discarded."""
+    do_keep(state, seat, card, None, ctx)
