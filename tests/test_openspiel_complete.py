@@ -109,10 +109,14 @@ def test_perfect_recall_tictactoe_transposed() -> None:
         assert list(a.information_state_tensor(p)) != list(b.information_state_tensor(p))
     text = a.information_state_string(0).splitlines()
     assert text[0] == "seat 0 of 2"
-    assert [line for line in text if not line.startswith("{")][1:] == [
+    assert text[1].startswith("{")  # the view as the game starts, then each action and what
+    assert text[2:] == [  # it changed of the seat's view, as `path = JSON`
         "x: mark a1",
+        'cells.0 = "x"',
         "o: mark b1",
+        'cells.1 = "o"',
         "x: mark c1",
+        'cells.2 = "x"',
     ]
 
 

@@ -3,8 +3,11 @@
 **String.** `information_state_string(p)` is lines: `seat p of n`, then p's observation (the
 JSON of p's view) as the game starts, then for every action in order the text p was told of it
 (its own actions in their canonical text, everyone else's as announced: a secret action in the
-words that keep it secret), each followed by p's observation after it whenever that changed.
-So two move orders that reach the same board are two information states.
+words that keep it secret), each followed by what it changed of p's observation (one line of
+`path = JSON` for each part of the view, two levels deep, that changed; `path gone` for one
+that went), so every observation p had can be rebuilt from the string, which grows by what
+changed, not by a whole view an action. Two move orders that reach the same board are two
+information states.
 
 **Tensor.** `information_state_tensor(p)` is `observation_size + MAX_GAME_LENGTH * (n + 2)`
 numbers: p's current observation (`observation_tensor(p)`), then one slot of n + 2 numbers per
@@ -34,6 +37,20 @@ Run = Any
 def view_text(session: Any, seat: int) -> str:
     """The observation string of `seat`: the JSON of its view."""
     return json.dumps(session.game.view(session.state, seat), sort_keys=True, default=str)
+
+
+def flat(view: Any, depth: int = 2, path: str = "") -> dict[str, str]:
+    """A view as `path -> JSON` for its parts `depth` levels deep (what `advance` compares)."""
+    if depth and isinstance(view, dict) and view:
+        parts: Any = view.items()
+    elif depth and isinstance(view, list) and view:
+        parts = enumerate(view)
+    else:
+        return {path or ".": json.dumps(view, sort_keys=True, default=str)}
+    out: dict[str, str] = {}
+    for key, value in parts:
+        out.update(flat(value, depth - 1, f"{path}.{key}" if path else str(key)))
+    return out
 
 
 def lines(run: Run, seat: int) -> list[str]:
@@ -71,7 +88,9 @@ class Recall:
             self.lines: list[list[str]] = [
                 [f"seat {p} of {n}", view_text(self.session, p)] for p in range(n)
             ]
-            self.last: list[str | None] = [seat_lines[-1] for seat_lines in self.lines]
+            self.last: list[dict[str, str] | None] = [
+                flat(self.session.game.view(self.session.state, p)) for p in range(n)
+            ]
         else:
             self.session = run.anchor.session.clone()
             self.lines = [list(seat_lines) for seat_lines in run.anchor.lines]
@@ -98,10 +117,13 @@ class Recall:
             session.apply(action)
             for seat, seat_lines in enumerate(self.lines):
                 seat_lines.append(own if seat == actor else told)
-                now = view_text(session, seat)
-                if now != self.last[seat]:
-                    seat_lines.append(now)
-                    self.last[seat] = now
+                now = flat(session.game.view(session.state, seat))
+                before = self.last[seat] or {}
+                changed = [f"{k} = {v}" for k, v in now.items() if before.get(k) != v]
+                changed += [f"{k} gone" for k in before if k not in now]
+                if changed:
+                    seat_lines.append("; ".join(changed))
+                self.last[seat] = now
         self.done = len(run.steps)
 
 
@@ -179,4 +201,6 @@ class Anchor:
         self.lines: list[list[str]] = [
             list(found.lines[p]) if p == seat else [f"seat {p} of {n}", *public] for p in range(n)
         ]
-        self.last: list[str | None] = [found.last[p] if p == seat else None for p in range(n)]
+        self.last: list[dict[str, str] | None] = [
+            found.last[p] if p == seat else None for p in range(n)
+        ]
