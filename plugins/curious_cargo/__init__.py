@@ -20,7 +20,8 @@ Modules follow the rulebook, with the names every game uses for the same ideas:
     observation.py      what a learning agent observes (numbers laid out by the rulebook)
     bots.py             the bots (quick_policy.py, heuristic.py) and the search's evaluation
     hookspecs.py        every rule a house rule can change; default_rules.py the rulebook's
-    variants.py         house rules; night_shift.py the 3-color variant (a plugin on the hooks)
+    variants.py         house rules; the 3-color variant has a module of its own beside it
+                        (a plugin on the hooks: the base rules never name it)
     speed.py            every cache, each keyed on all it depends on
     game.py             the Game: the verb -> (why_not_<verb>, do_<verb>) table, and methods
                         that delegate to the modules above

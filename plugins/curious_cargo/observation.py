@@ -8,7 +8,7 @@ Squares are numbered as the action index names cells: a1, b1, ..., h1, a2, ... (
 from the bottom). A player board's squares come as planes of one number per square. Only the
 top piece of a stack shows ("a line is judged from above"), so it is the layer whose belts are
 encoded; the layers under it count only in the stack's height (Scaffolding). Colors are always
-red, blue and purple (Night Shift's third color), so both sides of the Shipping board give
+red, blue and purple (the 3-color variant's third color), so both sides of the Shipping board give
 the same size. Blocks of players come as the observing seat's first ("own"), then the other's
 ("other"); the own hand blocks are the only ones no other seat sees.
 
@@ -116,7 +116,7 @@ class Encoder:
             Block("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
             Block("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
             Block("goods_removed", 3, f"goods removed from the game: {rgb}"),
-            Block("side", 1, "1 on the three-color side of the Shipping board (Night Shift)"),
+            Block("side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"),
             # one-hot
             Block("phase", len(PHASE_NAMES), "the phase: " + ", ".join(PHASE_NAMES)),
             Block("turn.main", len(MAINS), "a Trucking turn's choice: " + ", ".join(MAINS)),
