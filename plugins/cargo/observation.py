@@ -1,4 +1,5 @@
-"""Tom Jolly's Cargo for learning agents (dockyard.interop): the action space, the observation."""
+"""Tom Jolly's Cargo for learning agents (dockyard.interop): what a seat observes, as numbers
+(`observation`), and its layout as a table (`table`, printed in content/cargo/README.md)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,40 @@ def observation_size(state: CargoState) -> int:
     n = len(state.players)
     kinds = len(dict.fromkeys(kind.kind for kind in c.kinds))
     return len(c.squares) * (3 + n * (1 + kinds)) + 2 * n + 5
+
+
+def table(state: CargoState) -> str:
+    """The observation's layout for `state`'s dock and players, as a Markdown table (offset,
+    size, meaning), in the order `observation` writes it; "P+j" is the player j seats after
+    the observer clockwise (P+0 the observer)."""
+    c = state.c
+    n = len(state.players)
+    cells = len(c.squares)
+    kinds = list(dict.fromkeys(kind.kind for kind in c.kinds))
+    rows: list[tuple[int, str]] = [
+        (cells, "ground: 1 on a dock square"),
+        (cells, "ground: 1 on a ship's loading space in play"),
+        (cells, "ground: 1 on water"),
+    ]
+    for j in range(n):
+        rows.append((cells, f"P+{j}'s crates: 1 where a crate of P+{j}'s ship's color lies"))
+        rows += [
+            (cells, f"P+{j}'s {kind} workers: the share of them on each square (1 = all)")
+            for kind in kinds
+        ]
+    for j in range(n):
+        rows += [(1, f"P+{j}'s points / 10"), (1, f"P+{j}'s crates left to load / 10")]
+    rows += [
+        (1, "worker moves left this turn / moves a turn"),
+        (1, "1 while ships are chosen"),
+        (1, "1 while workers are placed"),
+        (1, "1 during PLAYING"),
+        (1, "1 when the observer must place a worker now"),
+    ]
+    lines = ["| offset | size | meaning |", "|---|---|---|"]
+    offset = 0
+    for size, meaning in rows:
+        lines.append(f"| {offset} | {size} | {meaning} |")
+        offset += size
+    assert offset == observation_size(state)
+    return "\n".join(lines) + f"\n\n{offset:,} numbers in all ({n} players, {cells} squares)."
