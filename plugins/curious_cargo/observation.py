@@ -116,7 +116,9 @@ class Encoder:
             Block("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
             Block("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
             Block("goods_removed", 3, f"goods removed from the game: {rgb}"),
-            Block("side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"),
+            Block(
+                "side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"
+            ),
             # one-hot
             Block("phase", len(PHASE_NAMES), "the phase: " + ", ".join(PHASE_NAMES)),
             Block("turn.main", len(MAINS), "a Trucking turn's choice: " + ", ".join(MAINS)),
