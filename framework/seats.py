@@ -16,8 +16,9 @@ was hidden (a card played from a hand, a bid revealed): `shown_by`.
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +27,8 @@ from .core import Action, DockyardError, Event, visible
 __all__ = [
     "HiddenQuery",
     "announced_log",
+    "legal_hint",
+    "undo_refusal",
     "events_for",
     "mentions",
     "query_as",
@@ -117,3 +120,74 @@ def shown_by(session: Any, start: int, viewer: str) -> int | None:
             if any(mentions(text, hidden) for text in texts):
                 return i
     return None
+
+
+HINT_ACTIONS = 3  # legal actions quoted in a refused action's hint
+
+
+def legal_hint(session: Any, action: Action, seat: str | None, viewer: str | None = None) -> str:
+    """Legal examples, or "did you mean", for a refused action, built only from what the
+    asker has been shown (a seat's own legal actions and the log as announced to it), so a guess
+    at another seat's secret gets the answer any other guess gets. `seat`: the one player
+    asking (None: a hot seat, told of whoever the action names); `viewer`: whose eyes."""
+    actors = session.actors()
+    if not actors:
+        return ""
+    if seat is not None:  # a seated player hears of its own seat only
+        if seat not in actors:
+            return ""
+        mover: str | None = seat
+    else:
+        mover = action.player if action.player in actors else None
+    legal = session.legal_actions(mover)
+    if not legal:
+        return ""
+    texts = [session.format(a) for a in legal]
+    typed = session.format(action)
+    # "did you mean" only for a word nobody could mean (a typo'd id or cell): one that no
+    # legal action and no action so far holds; a real but unplayable one gets examples
+    known = {w for t in texts for w in t.split()}
+    told = seat if seat is not None else viewer
+    known.update(w for t in announced_log(session, told) for w in t.split())
+    if set(typed.split()) - known:
+        same = [t for a, t in zip(legal, texts, strict=True) if a.verb == action.verb]
+        close = difflib.get_close_matches(typed, same, n=1, cutoff=0.6)
+        if close:
+            return f"did you mean {close[0]}?"
+    quoted = texts[:HINT_ACTIONS]
+    words = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+    more = f"; {len(legal)} in all, `legal` lists them" if len(legal) > HINT_ACTIONS else ""
+    return f"a legal action such as {words}{more}"
+
+
+def undo_count(session: Any, n: int, bots: Collection[str]) -> int:
+    """How many actions `undo N` takes back: N of the humans', with the bots' moves after each."""
+    if not bots:
+        return n
+    count = mine = 0
+    for action in reversed(session.log):
+        if mine == n:
+            break
+        count += 1
+        if action.player not in bots:
+            mine += 1
+    return count
+
+
+def undo_refusal(session: Any, n: int, seat: str | None, bots: Collection[str] = ()) -> str | None:
+    """Why `seat` may not take back the last `n` actions (None: it may). A hot seat (None) may
+    take back anyone's; a seat only its own and the bots' replies to them, and never past a
+    reveal nor past another player's action that showed it something hidden (`shown_by`)."""
+    if not session.log:
+        return "nothing to undo"
+    who = None if seat is None else {seat, *bots}
+    reason: str | None = session.why_not_undo(n, who)
+    if reason is None and seat is not None:
+        shown = shown_by(session, len(session.log) - n, seat)
+        if shown is not None:
+            action = session.log[shown]
+            reason = (
+                f"{session.announce(action)!r} showed you what {action.player} kept hidden, "
+                "and undo cannot make you forget it"
+            )
+    return reason

@@ -16,7 +16,6 @@ looking.py; the terminal loop (prompt, completion, history, colours) is in termi
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -28,14 +27,13 @@ from ..game import Action, DockyardError, IllegalAction
 from ..language import ParseError, Statement
 from ..queries import expect
 from ..queries import query as query_of
-from ..seats import HiddenQuery, announced_log, query_as, shown_by
+from ..seats import HiddenQuery, announced_log, legal_hint, query_as, undo_count, undo_refusal
 from ..session import Session
 from ..words import describe_outcome, plural, show_value
 from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noqa: F401
 from .output import Output
 
 QUERY_HINT = "a query such as over, reason, actor, actions, winner, draw or score.PLAYER"
-HINT_ACTIONS = 3  # legal actions quoted in an illegal move's message
 MAX_BOT_MOVES = 100_000  # bots playing each other in a row: a game longer is stuck
 
 MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
@@ -215,37 +213,8 @@ class Shell(Looking):
         raise DockyardError(f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
 
     def _legal_hint(self, action: Action) -> str:
-        """Legal examples, or "did you mean", for a refused action: built only from what this
-        keyboard has been shown (a seat's own legal actions and the log as announced to it), so
-        a guess at another seat's secret gets the answer any other guess gets."""
-        session = self.session
-        actors = session.actors()
-        if not actors:
-            return ""
-        if self.seat is not None:  # a seated keyboard speaks of its own seat only
-            if self.seat not in actors:
-                return ""
-            mover: str | None = self.seat
-        else:
-            mover = action.player if action.player in actors else None
-        legal = session.legal_actions(mover)
-        if not legal:
-            return ""
-        texts = [session.format(a) for a in legal]
-        typed = session.format(action)
-        # "did you mean" only for a word nobody could mean (a typo'd id or cell): one that no
-        # legal action and no action so far holds; a real but unplayable one gets examples
-        known = {w for t in texts for w in t.split()}
-        known.update(w for t in announced_log(session, self.viewer) for w in t.split())
-        if set(typed.split()) - known:
-            same = [t for a, t in zip(legal, texts, strict=True) if a.verb == action.verb]
-            close = difflib.get_close_matches(typed, same, n=1, cutoff=0.6)
-            if close:
-                return f"did you mean {close[0]}?"
-        quoted = texts[:HINT_ACTIONS]
-        words = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
-        more = f"; {len(legal)} in all, `legal` lists them" if len(legal) > HINT_ACTIONS else ""
-        return f"a legal action such as {words}{more}"
+        """Legal examples, or "did you mean", built only from what this keyboard was shown."""
+        return legal_hint(self.session, action, self.seat, self.viewer)
 
     # ---- expectations ---------------------------------------------------------------------------
     def expect(self, query: str, op: str, value: Any) -> None:
@@ -300,43 +269,15 @@ class Shell(Looking):
         session = self.session
         if not session.log:
             raise Failed("nothing to undo", "an action first")
-        n = self._undo_count(n)
+        n = undo_count(session, n, self.bots)
         taken = session.log[-n:]
-        who = self._undoers()
-        reason = session.why_not_undo(n, who)
-        if reason is None and self.seat is not None:
-            shown = shown_by(session, len(session.log) - n, self.seat)
-            if shown is not None:
-                action = session.log[shown]
-                reason = (
-                    f"{session.announce(action)!r} showed you what {action.player} kept hidden, "
-                    "and undo cannot make you forget it"
-                )
+        reason = undo_refusal(session, n, self.seat, self.bots)
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
-        session.undo(n, players=who, barriers=True)
+        session.undo(n, players=None if self.seat is None else {self.seat, *self.bots}, barriers=True)
         self.announced = False
         for action in reversed(taken):
             self.output.say(f"took back {session.format(action)}", "yellow")
-
-    def _undoers(self) -> set[str] | None:
-        """Whose actions `undo` may take back: anyone's at a hot seat; when seated, the seat's
-        own and the bots' replies to them."""
-        return None if self.seat is None else {self.seat, *self.bots}
-
-    def _undo_count(self, n: int) -> int:
-        """`undo N` takes back N of the humans' actions, with the bots' moves after each."""
-        if not self.bots:
-            return n
-        log = self.session.log
-        count = mine = 0
-        for action in reversed(log):
-            if mine == n:
-                break
-            count += 1
-            if action.player not in self.bots:
-                mine += 1
-        return count
 
     def do_redo(self, n: int = 1) -> None:
         session = self.session
