@@ -43,6 +43,7 @@ __all__ = [
     "GreedyBot",
     "PolicyBot",
     "UniformBot",
+    "games_json",
     "make_bot",
     "play_out",
     "play_random_game",
@@ -195,3 +196,31 @@ def play_out(
         raise DockyardError(
             f"{session.game.name} (seed {session.seed}) did not end within {max_actions} actions"
         )
+
+
+def games_json() -> list[dict[str, Any]]:
+    """Every installed game with its variants, player counts and bots (`dockyard games --json`,
+    the server's catalog)."""
+    from ..registry import registry
+
+    reg = registry()
+    out = []
+    for name in sorted(reg.games):
+        game = reg.games[name]
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "summary": game.summary,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "default_players": list(game.default_players),
+                "variants": [
+                    {"name": v.name, "summary": v.summary, "conflicts": list(v.conflicts)}
+                    for _, v in sorted(reg.variants_of(name).items())
+                ],
+                "bots": list(bot_names(game)),
+                "default_bot": default_bot(game),
+            }
+        )
+    return out

@@ -32,7 +32,9 @@ from ..core import DockyardError
 from .parsers import (
     add_authoring_parsers,
     add_balance_parser,
+    add_bench_server_options,
     add_picture_parsers,
+    add_serve_parser,
     add_tune_parser,
     lazy,
     players_option,
@@ -54,6 +56,7 @@ CORE_COMMANDS = (
     "render",
     "replay",
     "help",
+    "serve",
 )
 
 
@@ -150,9 +153,19 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         description="Play in the REPL (type `help` there). With stdin not a terminal, REPL lines "
         "are read from it without prompts and play ends at its end (exit 1 if any line failed).",
     )
-    p.add_argument("game", metavar="GAME")
+    p.add_argument("game", nargs="?", metavar="GAME")
     _session_options(p)
     p.add_argument("--script", metavar="FILE", help="run this script first, then go on playing")
+    p.add_argument(
+        "--connect",
+        metavar="URL",
+        help="play a game on a server (http://HOST:PORT/games/ID, as `dockyard serve` links it)",
+    )
+    p.add_argument(
+        "--token",
+        metavar="TOKEN",
+        help="with --connect: your seat's token (without one you watch as a spectator)",
+    )
     p.add_argument(
         "--as",
         dest="seat",
@@ -268,7 +281,10 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         help="work per ratio measurement, as a fraction (1; 0.05 for a quick smoke)",
     )
     p.add_argument("--json", action="store_true", help="with --ratios: one JSON document")
+    add_bench_server_options(p)
     p.set_defaults(func=cmd_bench)
+
+    add_serve_parser(sub)
 
     p = sub.add_parser(
         "help",
@@ -366,6 +382,15 @@ def _output(stream: Any = None) -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.connect or args.token:
+        from .remote import cmd_play_remote
+
+        return cmd_play_remote(args)
+    if not args.game:
+        _output().error(
+            "dockyard play: name a GAME (`dockyard games` lists them), or --connect URL"
+        )
+        return 2
     from .repl import Shell
     from .script import open_session, read_header, read_text, run_lines, split_lines
 
@@ -457,6 +482,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.server:
+        from .serving import cmd_bench_server
+
+        return cmd_bench_server(args)
     if args.ratios:
         from ..analysis.bench_ratios import ratios_command
 

@@ -9,11 +9,12 @@ from typing import Any
 
 def cmd_games(args: argparse.Namespace) -> int:
 
-    from ..registry import catalog, registry
+    from ..registry import catalog
 
     if args.json:  # with each game's bots: the games are loaded
-        reg = registry()
-        print(json.dumps([_game_json(reg, name) for name in sorted(reg.games)], indent=2))
+        from ..bots import games_json
+
+        print(json.dumps(games_json(), indent=2))
         return 0
     cards = catalog()  # described by the plugins: no game's rules imported
     if not cards:
@@ -27,25 +28,6 @@ def cmd_games(args: argparse.Namespace) -> int:
         for vname, summary in card.variants:
             print(f"{''.ljust(width)}  variant {vname}: {summary}")
     return 0
-
-
-def _game_json(reg: Any, name: str) -> dict[str, Any]:
-    from ..bots import bot_names
-
-    game = reg.games[name]
-    return {
-        "name": name,
-        "title": game.title,
-        "summary": game.summary,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "default_players": list(game.default_players),
-        "variants": [
-            {"name": v.name, "summary": v.summary, "conflicts": list(v.conflicts)}
-            for _, v in sorted(reg.variants_of(name).items())
-        ],
-        "bots": list(bot_names(game)),
-    }
 
 
 def cmd_bots(args: argparse.Namespace) -> int:

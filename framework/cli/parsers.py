@@ -315,3 +315,54 @@ def cmd_tune(args: Any) -> int:
         sys.stdout.flush()
         print(f"dockyard tune: error: {exc}", file=sys.stderr)
         return 2
+
+
+def add_serve_parser(sub: Any) -> None:
+    """`dockyard serve`."""
+    p = sub.add_parser(
+        "serve",
+        help="serve games over the network (HTTP, WebSocket, a page to play in)",
+        description="Run a game server: seats act with their tokens, a spectator needs none, "
+        "every accepted action is committed to the database before it is answered, and a "
+        "restart resumes every game. Needs the `server` extra: pip install 'dockyard[server]'.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument(
+        "--db",
+        metavar="PATH|URL",
+        default=None,
+        help="the games' database: a SQLite file (default: $XDG_DATA_HOME/dockyard/"
+        "games.sqlite) or postgresql://USER:PASS@HOST/DB (the `postgres` extra), which "
+        "several servers may share",
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="actions a second each seat's token may send (20)",
+    )
+    p.add_argument(
+        "--proxy-headers",
+        action="store_true",
+        help="trust X-Forwarded-* from a reverse proxy in front (for its https:// links)",
+    )
+    p.set_defaults(func=lazy("serving", "cmd_serve"))
+
+
+def add_bench_server_options(p: Any) -> None:
+    """`dockyard bench --server`."""
+    p.add_argument(
+        "--server",
+        action="store_true",
+        help="measure `dockyard serve` instead: actions/s and p50/p99 latency of concurrent "
+        "games driven over HTTP (the `server` extra)",
+    )
+    p.add_argument(
+        "--tables",
+        type=int,
+        default=100,
+        metavar="N",
+        help="with --server: games played at once (100)",
+    )

@@ -274,7 +274,9 @@ class Shell(Looking):
         reason = undo_refusal(session, n, self.seat, self.bots)
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
-        session.undo(n, players=None if self.seat is None else {self.seat, *self.bots}, barriers=True)
+        session.undo(
+            n, players=None if self.seat is None else {self.seat, *self.bots}, barriers=True
+        )
         self.announced = False
         for action in reversed(taken):
             self.output.say(f"took back {session.format(action)}", "yellow")

@@ -239,9 +239,7 @@ class SqliteStore:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                row = db.execute(
-                    "SELECT version FROM games WHERE id = ?", (game_id,)
-                ).fetchone()
+                row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
                     raise DockyardError(f"no game {game_id!r}")
                 lines = [
@@ -256,16 +254,15 @@ class SqliteStore:
                     n = len(lines)
                     if change.cut is not None and change.cut < n:
                         db.execute(
-                            "DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, change.cut)
+                            "DELETE FROM actions WHERE game_id = ? AND n >= ?",
+                            (game_id, change.cut),
                         )
                         n = change.cut
                     db.executemany(
                         "INSERT INTO actions (game_id, n, line) VALUES (?, ?, ?)",
                         [(game_id, n + i, line) for i, line in enumerate(change.added)],
                     )
-                    db.execute(
-                        "UPDATE games SET version = version + 1 WHERE id = ?", (game_id,)
-                    )
+                    db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
