@@ -13,6 +13,7 @@ def serve(
     db: str | None,
     rate: float = 20.0,
     proxy_headers: bool = False,
+    creates: float = 5.0,
 ) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM: open requests are finished first)."""
     import uvicorn
@@ -20,7 +21,7 @@ def serve(
     from .app import Limits, create_app
 
     store = open_store(db)
-    app = create_app(store, Limits(rate=rate))
+    app = create_app(store, Limits(rate=rate, creates=creates))
     print(f"dockyard serve: games in {store.url}", file=sys.stderr, flush=True)
     print(f"dockyard serve: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
     config = uvicorn.Config(
