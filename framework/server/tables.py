@@ -267,10 +267,15 @@ class Tables:
             raise Refused(404, f"no game {gid!r}")
         table = Table(stored)
         with self._lock:
+            known = self._tables.get(gid)
+            if known is not None:  # another thread loaded it meanwhile: one table per game
+                return known
             self._tables[gid] = table
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
                 self._tables.popitem(last=False)
+        with table.lock:  # stopped (a crash) between a move and the bots' replies: go on
+            self._bots_move(table)
         return table
 
     # ---- changes ------------------------------------------------------------------------------
