@@ -265,7 +265,10 @@ class Tables:
         stored = self.store.load(gid)
         if stored is None:
             raise Refused(404, f"no game {gid!r}")
-        table = Table(stored)
+        try:
+            table = Table(stored)
+        except DockyardError as exc:  # a damaged row, or a game no longer installed
+            raise Refused(500, f"game {gid!r} cannot be resumed: {exc}") from None
         with self._lock:
             known = self._tables.get(gid)
             if known is not None:  # another thread loaded it meanwhile: one table per game
