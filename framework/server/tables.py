@@ -138,6 +138,17 @@ class Table:
             "text": describe_outcome(outcome),
         }
 
+    def save_text(self) -> str:
+        """The game's save (TOML: seed and lines), once it is over: before, the seed would
+        tell every seat what is hidden (the decks' order)."""
+        from ..saves import dumps
+
+        session = self.session
+        with session.lock:
+            if not session.over:
+                raise Refused(409, "a game's save (with its seed) is given once the game is over")
+            return dumps(session.record())
+
     def picture(self, seat: str | None) -> str | None:
         drawing = self.session.picture(seat)
         return None if drawing is None else str(drawing.to_string())
