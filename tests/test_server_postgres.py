@@ -200,6 +200,13 @@ def test_a_refused_connection_names_the_host_not_the_password() -> None:
     assert "s3cret-pw" not in message and "\n" not in message
 
 
+def test_a_url_that_cannot_be_read_is_a_clear_error() -> None:
+    _driver()
+    with pytest.raises(DockyardError, match="not a PostgreSQL URL") as caught:
+        open_store("postgresql://ann:s3cret-pw@[::1/games")
+    assert "s3cret-pw" not in str(caught.value) and "ann:***@" in str(caught.value)
+
+
 def test_a_missing_driver_says_which_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
@@ -310,3 +317,43 @@ def test_a_connection_the_server_dropped_is_replaced(pg_url: str) -> None:
         store.close()
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("DROP TABLE IF EXISTS actions, seats, games")
+
+
+def test_threads_waiting_for_one_game_leave_the_pool_to_others(pg: Any, pg_url: str) -> None:
+    """A pool of two connections: one change holds g1 and three more threads want g1; they wait
+    without a connection each, so a change of g2 still gets one at once."""
+    from dockyard.server.postgres import PostgresStore
+
+    small = PostgresStore(pg_url, max_size=2)
+    small.create(new_game("g1"))
+    small.create(new_game("g2"))
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with small.change("g1") as change:
+            inside.set()
+            release.wait(60)
+            change.append(["held"])
+
+    def wait_for_g1(n: int) -> None:
+        with small.change("g1") as change:
+            change.append([f"waited {n}"])
+
+    threads = [threading.Thread(target=hold)]
+    threads[0].start()
+    try:
+        assert inside.wait(30)
+        threads += [threading.Thread(target=wait_for_g1, args=(n,)) for n in range(3)]
+        for t in threads[1:]:
+            t.start()
+        time.sleep(0.3)  # the waiters are queued on g1
+        started = time.monotonic()
+        with small.change("g2") as change:
+            change.append(["elsewhere"])
+        assert time.monotonic() - started < 5
+    finally:
+        release.set()
+        for t in threads:
+            t.join(60)
+    assert small.load("g1").lines[0] == "held" and len(small.load("g1").lines) == 4
+    small.close()

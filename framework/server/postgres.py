@@ -10,7 +10,9 @@ on disk) before `with store.change(...)` returns. Anything raised inside rolls t
 from __future__ import annotations
 
 import json
+import re
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -42,8 +44,8 @@ def hide_password(url: str) -> str:
         else:
             text = parts.query
         return urlunsplit((parts.scheme, netloc, parts.path, text, parts.fragment))
-    except ValueError:
-        return "postgresql://(a URL that cannot be read)"
+    except ValueError:  # not a URL urllib reads: at least no password between : and @
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 class PostgresStore:
@@ -59,14 +61,15 @@ class PostgresStore:
             from psycopg_pool import ConnectionPool, PoolTimeout
         except ImportError:
             raise DockyardError(
-                f"--db {self.url}: PostgreSQL needs its driver: pip install 'dockyard[postgres]'"
+                f"{self.url}: PostgreSQL needs its driver: pip install 'dockyard[postgres]'"
             ) from None
         self._psycopg = psycopg
         self._timeouts: tuple[type[Exception], ...] = (PoolTimeout, psycopg.OperationalError)
         try:
             info = conninfo_to_dict(url)
         except psycopg.Error as exc:
-            raise DockyardError(f"--db {self.url}: not a PostgreSQL URL ({exc})") from None
+            reason = " ".join(str(exc).replace(url, "the URL").split())
+            raise DockyardError(f"{self.url}: not a PostgreSQL URL ({reason})") from None
         self._password = str(info.get("password") or "")
         self.host = self._where(info)
         # text both ways in UTF-8, even from a database created SQL_ASCII (else bytes come back)
@@ -92,7 +95,8 @@ class PostgresStore:
         )
         # A process's own changes of one game wait here, not each holding a pooled connection
         # while it waits for the row: one busy game cannot use up the pool of the others.
-        self._games: dict[str, threading.Lock] = {}
+        self._games: weakref.WeakValueDictionary[str, threading.Lock]
+        self._games = weakref.WeakValueDictionary()  # a lock lives while someone holds it
         self._games_lock = threading.Lock()
 
     @staticmethod
@@ -105,7 +109,7 @@ class PostgresStore:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         if self._password:
             reason = reason.replace(self._password, "***")
-        return DockyardError(f"--db {self.url}: {what} (PostgreSQL at {self.host}): {reason}")
+        return DockyardError(f"{self.url}: {what} (PostgreSQL at {self.host}): {reason}")
 
     @contextmanager
     def _connection(self, what: str) -> Iterator[Any]:
