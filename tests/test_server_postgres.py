@@ -357,3 +357,41 @@ def test_threads_waiting_for_one_game_leave_the_pool_to_others(pg: Any, pg_url: 
             t.join(60)
     assert small.load("g1").lines[0] == "held" and len(small.load("g1").lines) == 4
     small.close()
+
+
+def test_a_database_gone_away_is_one_clear_line(pg_url: str) -> None:
+    """A store whose database stops taking connections: each call is a DockyardError naming
+    where and why (no traceback, no hang), and the store works again once it is back."""
+    import psycopg
+    from dockyard.server.postgres import PostgresStore
+
+    admin = psycopg.connect(pg_url, autocommit=True)
+    admin.execute("DROP DATABASE IF EXISTS gone")
+    admin.execute("CREATE DATABASE gone")
+    url = pg_url.replace("/postgres?", "/gone?")
+    store = PostgresStore(url, max_size=1, timeout=1.5)
+    try:
+        store.create(new_game("g1"))
+        admin.execute("ALTER DATABASE gone ALLOW_CONNECTIONS false")
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'gone'"
+        )
+        for call in (lambda: store.version("g1"), lambda: store.change("g1").__enter__()):
+            with pytest.raises(DockyardError) as caught:
+                call()
+            message = str(caught.value)
+            assert message.startswith(f"{url}: cannot ") and "(PostgreSQL at " in message
+            assert "\n" not in message, message
+        admin.execute("ALTER DATABASE gone ALLOW_CONNECTIONS true")
+        deadline = time.monotonic() + 20
+        while True:  # the pool connects again (in the background, within its timeout)
+            try:
+                assert store.version("g1") == 0
+                break
+            except DockyardError:
+                if time.monotonic() > deadline:
+                    raise
+    finally:
+        store.close()
+        admin.execute("DROP DATABASE IF EXISTS gone WITH (FORCE)")
+        admin.close()

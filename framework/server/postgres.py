@@ -53,7 +53,8 @@ class PostgresStore:
 
     shared = True
 
-    def __init__(self, url: str, *, max_size: int = 10) -> None:
+    def __init__(self, url: str, *, max_size: int = 10, timeout: float = 30.0) -> None:
+        """`max_size` connections at most; `timeout` seconds to wait for one."""
         self.url = hide_password(url)
         try:
             import psycopg
@@ -88,6 +89,7 @@ class PostgresStore:
             url,
             min_size=1,
             max_size=max_size,
+            timeout=timeout,
             kwargs=kwargs,
             check=ConnectionPool.check_connection,
             open=True,
@@ -107,7 +109,7 @@ class PostgresStore:
 
     def _error(self, what: str, exc: BaseException) -> DockyardError:
         reason = " ".join(str(exc).split()) or type(exc).__name__
-        if self._password:
+        if len(self._password) >= 4:  # libpq does not name it; if ever it did
             reason = reason.replace(self._password, "***")
         return DockyardError(f"{self.url}: {what} (PostgreSQL at {self.host}): {reason}")
 
