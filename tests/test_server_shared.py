@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from dockyard.testing.server import ServerProcess
-
 from test_server_postgres import pg_url  # noqa: F401  (the session's throwaway cluster)
 
 pytestmark = pytest.mark.timeout(180)
@@ -75,13 +74,15 @@ def test_one_exclusive_move_sent_to_both_servers_at_once_is_played_once(servers:
         answers: list[int] = []
         go = threading.Barrier(2)
 
-        def send(server: ServerProcess, cell: str) -> None:
+        def send(server: ServerProcess, cell: str, gid: str, x: str, go: Any, answers: Any) -> None:
             go.wait()
-            answers.append(
-                server.call("POST", f"/api/games/{gid}/actions", {"action": f"mark {cell}"}, x)[0]
-            )
+            line = {"action": f"mark {cell}"}
+            answers.append(server.call("POST", f"/api/games/{gid}/actions", line, x)[0])
 
-        threads = [threading.Thread(target=send, args=(s, c)) for s, c in ((a, "a1"), (b, "c3"))]
+        threads = [
+            threading.Thread(target=send, args=(s, c, gid, x, go, answers))
+            for s, c in ((a, "a1"), (b, "c3"))
+        ]
         for t in threads:
             t.start()
         for t in threads:
