@@ -65,6 +65,7 @@ def test_the_table_has_a_header_and_a_row_per_game_and_rate(printed: Any) -> Non
     code, lines, _ = printed
     assert code == 0, "\n".join(lines)
     assert lines[0].startswith("dockyard bench --server (3 tables per game, 1 s per row;")
+    assert re.search(rf"; {os.cpu_count()} cores, load average \d+\.\d\)$", lines[0]), lines[0]
     assert lines[1].split() == [
         "game",
         "tables",

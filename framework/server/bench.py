@@ -23,6 +23,7 @@ from __future__ import annotations
 import http.client
 import json
 import math
+import os
 import random
 import signal
 import sys
@@ -340,6 +341,17 @@ def _running_server() -> Iterator[ServerProcess]:
             signal.signal(signal.SIGTERM, previous)
 
 
+def machine() -> str:
+    """The cores and the load average before the bench (the server and the bench share them
+    with whatever else runs: its figures are this machine's at this moment)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    except OSError:  # no load average on this platform
+        load = ""
+    return f"{cores} cores{load}"
+
+
 def bench_server(tables: int, seconds: float, out: IO[str]) -> int:
     """Print the table of rows and the target line; 1 when a row had errors."""
     if not 1 <= tables <= MAX_TABLES:
@@ -353,7 +365,8 @@ def bench_server(tables: int, seconds: float, out: IO[str]) -> int:
 
     say(
         f"dockyard bench --server ({tables} tables per game, {seconds:g} s per row; "
-        f"python {sys.version.split()[0]}; HTTP on loopback, SQLite committed per action)"
+        f"python {sys.version.split()[0]}; HTTP on loopback, SQLite committed per action; "
+        f"{machine()})"
     )
     rows: list[Row] = []
     with _running_server() as server:
