@@ -21,7 +21,7 @@ from dockyard.server.process import ServerProcess  # noqa: E402
 
 ROW = re.compile(
     r"^(?P<game>\S+)\s+(?P<tables>\d+)\s+(?P<offered>\d+|flat out)\s+(?P<actions>\d+)\s+"
-    r"(?P<rate>\d+\.\d)\s+(?P<p50>\d+\.\d|nan)\s+(?P<p99>\d+\.\d|nan)\s+(?P<max>\d+\.\d|nan)\s+"
+    r"(?P<rate>\d+\.\d)\s+(?P<p50>\d+\.\d|-)\s+(?P<p99>\d+\.\d|-)\s+(?P<max>\d+\.\d|-)\s+"
     r"(?P<errors>\d+)\s+(?P<ended>\d+)$"
 )
 TARGET = re.compile(r"^p99 < 100 ms at 200 actions/s: (met|not met) \((.*)\)$")
@@ -177,3 +177,30 @@ def test_create_rate_limits_the_games_an_address_creates(tmp_path: Any) -> None:
 def test_create_rate_must_be_positive(dockyard: Any) -> None:
     code, _, err = dockyard("serve", "--create-rate", "0")
     assert code == 1 and "--create-rate 0: more than 0 games a second" in err
+
+
+def test_a_server_that_cannot_start_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dockyard.core import DockyardError
+    from dockyard.server import process
+
+    monkeypatch.setattr(process, "_command", lambda: ["/nonexistent/dockyard"])
+    with pytest.raises(DockyardError, match="bench --server: .*nonexistent/dockyard"):
+        bench.bench_server(tables=1, seconds=1, out=io.StringIO())
+
+
+def test_refused_requests_are_counted_and_the_first_quoted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "GAMES", ("no-such-game",))
+    out = io.StringIO()
+    code = bench.bench_server(tables=1, seconds=0.2, out=out)
+    lines = out.getvalue().splitlines()
+    assert code == 1
+    found = rows(lines)
+    assert [(r["game"], r["actions"], r["p99"]) for r in found] == [
+        ("no-such-game", "0", "-"),
+        ("no-such-game", "0", "-"),
+    ]
+    assert all(int(r["errors"]) >= 1 for r in found)
+    quoted = [line for line in lines if line.startswith("first error (no-such-game): ")]
+    assert len(quoted) == 1, lines  # the same error is quoted once
+    assert quoted[0].startswith("first error (no-such-game): POST /api/games: 400 unknown game")
+    assert lines[-1].startswith("p99 < 100 ms at 200 actions/s: not met (")

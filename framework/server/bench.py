@@ -100,8 +100,8 @@ class Row:
         offered = "flat out" if self.offered is None else f"{self.offered:g}"
         return (
             f"{self.game:<14} {self.tables:>6} {offered:>9} {self.actions:>8} "
-            f"{self.rate:>9.1f} {self.ms(0.5):>7.1f} {self.ms(0.99):>7.1f} "
-            f"{self.ms(1.0):>7.1f} {self.errors:>6} {self.ended:>6}"
+            f"{self.rate:>9.1f} {_shown(self.ms(0.5))} {_shown(self.ms(0.99))} "
+            f"{_shown(self.ms(1.0))} {self.errors:>6} {self.ended:>6}"
         )
 
     def meets_target(self) -> bool:
@@ -112,6 +112,10 @@ class Row:
             and self.rate >= 0.95 * self.offered
             and self.errors == 0
         )
+
+
+def _shown(ms: float) -> str:
+    return f"{'-':>7}" if math.isnan(ms) else f"{ms:>7.1f}"
 
 
 class Client:
@@ -169,10 +173,12 @@ class Player:
         status, answer, _ = self.client.call(
             "POST", "/api/games", {"game": self.game, "players": 2}
         )
-        if status != 201 or not isinstance(answer, dict):
+        gid = answer.get("id") if isinstance(answer, dict) else None
+        tokens = answer.get("seats") if isinstance(answer, dict) else None
+        if status != 201 or not isinstance(gid, str) or not isinstance(tokens, dict) or not tokens:
             self.tally.error(_failed("POST", "/api/games", status, answer))
             return False
-        self.gid, self.tokens = answer["id"], answer["seats"]
+        self.gid, self.tokens = gid, tokens
         self.seats, self.next = list(self.tokens), 0
         return True
 
@@ -300,7 +306,9 @@ def target_line(rows: list[Row]) -> str:
     met', with each game's figures."""
     paced = [r for r in rows if r.offered is not None]
     met = bool(paced) and all(r.meets_target() for r in paced)
-    figures = ", ".join(f"{r.game} {r.ms(0.99):.1f} ms at {r.rate:.0f}/s" for r in paced)
+    figures = ", ".join(
+        f"{r.game} {_shown(r.ms(0.99)).strip()} ms at {r.rate:.0f}/s" for r in paced
+    )
     errors = sum(r.errors for r in paced)
     more = f"; {errors} errors" if errors else ""
     return (
@@ -327,7 +335,7 @@ def _running_server() -> Iterator[ServerProcess]:
             )
             try:
                 server.start()
-            except RuntimeError as exc:
+            except (RuntimeError, OSError) as exc:  # it exited, never answered, or cannot run
                 server.kill()
                 raise DockyardError(f"bench --server: {exc}") from None
             try:
@@ -376,8 +384,10 @@ def bench_server(tables: int, seconds: float, out: IO[str]) -> int:
                 row = measure(server, game, tables, offered, seconds)
                 rows.append(row)
                 say(row.line())
+    quoted: set[str] = set()
     for row in rows:
-        if row.first_error:
+        if row.first_error and row.first_error not in quoted:
+            quoted.add(row.first_error)
             say(f"first error ({row.game}): {row.first_error}")
     say(target_line(rows))
     return 1 if any(r.errors for r in rows) else 0
