@@ -267,6 +267,10 @@ class Tables:
             raise Refused(404, f"no game {gid!r}")
         table = Table(stored)
         with self._lock:
+            present = self._tables.get(gid)
+            if present is not None:  # loaded meanwhile by another request (and maybe moved on)
+                self._tables.move_to_end(gid)
+                return present
             self._tables[gid] = table
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
