@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -63,7 +64,7 @@ def client(*args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "NO_COLOR": "1"},
+        env={**os.environ, "NO_COLOR": "1", "PYTHONFAULTHANDLER": "1"},
     )
 
 
@@ -301,4 +302,46 @@ def test_view_text() -> None:
         "  2:",
         "    name: o",
         "    score: (none)",
+    ]
+
+
+@pytest.mark.skipif(not os.environ.get("DOCKYARD_LONG"), reason="DOCKYARD_LONG=1: ~30 s")
+def test_a_restart_is_waited_for_and_a_dead_server_said_once(tmp_path) -> None:
+    with ServerProcess(tmp_path / "own.sqlite") as own:
+        url, seats = new_game(own)
+        gid = url.rsplit("/", 1)[1]
+        o = client("--connect", url, "--token", seats["o"])
+        assert o.stdin is not None and o.stdout is not None and o.stderr is not None
+        o.stdin.write("result\nwait\nresult\n")
+        o.stdin.close()
+        assert o.stdout.readline() == "not over after 0 actions (x to move)\n"  # connected
+        own.kill()  # kill -9 while o waits for its turn, then back within seconds
+        own.start()
+        status, _ = own.call("POST", f"/api/games/{gid}/actions", {"action": "mark b2"}, seats["x"])
+        assert status == 200
+        # x's move, with its events when o's socket was back in time, else the log line
+        try:
+            o.wait(30)
+        except subprocess.TimeoutExpired:
+            os.kill(o.pid, signal.SIGABRT)  # its threads' stacks to stderr (faulthandler)
+            o.wait(10)
+            pytest.fail(f"o's client did not end: {o.stdout.read()!r} {o.stderr.read()[-4000:]}")
+        out = o.stdout.read()
+        assert out in (
+            "x: mark b2\nx marks b2\no to play\nnot over after 1 action (o to move)\n",
+            "x: mark b2\nnot over after 1 action (o to move)\n",
+        )
+        assert o.returncode == 0, o.stderr.read()
+        o.stderr.close()
+        watcher = client("--connect", url)  # a spectator waits for the end, which never comes
+        assert watcher.stdin is not None and watcher.stdout is not None
+        watcher.stdin.write("log\nwait\n")
+        watcher.stdin.close()
+        assert watcher.stdout.readline() == "x: mark b2\n"  # connected
+        own.kill()
+        assert watcher.wait(60) == 1
+        assert watcher.stderr is not None
+        err = watcher.stderr.read()
+    assert err.splitlines() == [
+        f"dockyard play: lost the connection to the server at {own.base} (connection refused)"
     ]

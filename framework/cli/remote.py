@@ -47,6 +47,12 @@ COMMANDS: dict[str, str] = {
     "quit": "leave (the game goes on on the server)",
 }
 WORDS = {usage.split()[0] for usage in COMMANDS}
+
+
+class Lost(ServerError):
+    """The WebSocket is gone for good (on_lost has said why)."""
+
+
 LOCAL_ONLY = ("redo", "save", "load", "expect")  # the server keeps the game: not here
 
 
@@ -71,8 +77,15 @@ class RemoteShell:
         self.lost: str | None = None  # why the server is gone (None: it is not)
         self.done = False
         self.connected = threading.Event()  # the WebSocket's first message came
-        self.on_change: Callable[[], None] = lambda: None  # the terminal redraws its prompt
+        # after a change: piped, the lines go out at once; a terminal redraws its prompt
+        self.on_change: Callable[[], None] = self.flush
         self.watcher = Watcher(connection, self.on_message, self.on_lost)
+
+    def flush(self) -> None:
+        try:
+            self.output.out.flush()
+        except (OSError, ValueError):
+            pass
 
     # ---- changes, as the server pushes them -----------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
@@ -146,7 +159,7 @@ class RemoteShell:
             while self.lost is None and not self._ready():
                 self.cond.wait(0.5)
         if self.lost is not None:
-            raise ServerError(self.lost)
+            raise Lost(self.lost)
 
     def _ready(self) -> bool:
         if self.state.get("over"):
@@ -329,7 +342,7 @@ class RemoteShell:
             while self.lost is None and not self._ready():
                 self.cond.wait(0.5)
         if self.lost is not None:
-            raise ServerError(self.lost)
+            raise Lost(self.lost)
 
     def do_quit(self) -> None:
         self.done = True
@@ -376,12 +389,15 @@ class RemoteShell:
         for lineno, line in enumerate(stream, 1):
             try:
                 self.run_line(line, source, lineno)
+            except Lost:  # on_lost said so
+                return 1
             except ServerError as exc:
                 self.output.error(f"dockyard play: {exc}")
                 return 1
             except DockyardError as exc:
                 self.output.error(str(exc))
                 failed = True
+            self.flush()
             if self.done:
                 break
         return 1 if failed else 0

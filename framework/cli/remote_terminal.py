@@ -11,13 +11,13 @@ from typing import Any
 from ..core import DockyardError
 from .client import ServerError
 from .output import Output, use_color
-from .remote import RemoteShell
+from .remote import Lost, RemoteShell
 from .terminal import _completer, _history
 
 __all__ = ["interact_remote"]
 
 
-class _Lost(Exception):
+class _Gone(Exception):
     """The server went away while the prompt waited for a line."""
 
 
@@ -61,10 +61,12 @@ def interact_remote(shell: RemoteShell) -> int:
                 break
             except KeyboardInterrupt:
                 continue
-            except _Lost:
+            except _Gone:
                 return 1
             try:
                 shell.run_line(line, "<input>", lineno)
+            except Lost:  # the shell said why
+                return 1
             except ServerError as exc:  # the server cannot be reached: nothing more to do
                 out.error(f"dockyard play: {exc}")
                 return 1
@@ -77,4 +79,4 @@ def interact_remote(shell: RemoteShell) -> int:
 
 def _leave(app: Any) -> None:
     if app.is_running and not app.future.done():
-        app.exit(exception=_Lost())
+        app.exit(exception=_Gone())
