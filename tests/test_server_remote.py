@@ -20,7 +20,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 from dockyard.cli.client import parse_address  # noqa: E402
-from dockyard.cli.remote import view_text  # noqa: E402
+from dockyard.cli.remote_text import view_text  # noqa: E402
 from dockyard.core import DockyardError  # noqa: E402
 from dockyard.testing.server import ServerProcess, free_port  # noqa: E402
 

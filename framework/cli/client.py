@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import DockyardError
 
-__all__ = ["Address", "Connection", "ServerError", "Watcher", "parse_address"]
+__all__ = ["Address", "Connection", "Lost", "ServerError", "Watcher", "parse_address"]
 
 TIMEOUT = 30.0  # seconds an HTTP request may take
 RECONNECT = 15.0  # seconds the WebSocket keeps trying to come back (a restarting server)
@@ -42,6 +42,10 @@ class ServerError(DockyardError):
     @property
     def reached(self) -> bool:
         return self.status != 0
+
+
+class Lost(ServerError):
+    """The WebSocket is gone for good (the shell has said why)."""
 
 
 @dataclass(frozen=True)

@@ -22,36 +22,28 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import DockyardError
-from ..words import did_you_mean, plural
-from .client import Address, Connection, ServerError, Watcher, parse_address
+from ..words import did_you_mean
+from .client import Address, Connection, Lost, ServerError, Watcher, parse_address
 from .looking import GROUP_AT, Failed
 from .output import Output, use_color
+from .remote_text import (
+    COMMANDS,
+    WORDS,
+    by_verb,
+    located_refusal,
+    parts_of,
+    result_lines,
+    usage_of,
+    verb_of,
+    verbs_in,
+    view_text,
+    without_player,
+)
 from .repl import StatementError, check_line, first_column
 
-__all__ = ["RemoteShell", "cmd_play_remote", "view_text"]
+__all__ = ["RemoteShell", "cmd_play_remote"]
 
 SYNC = 5.0  # seconds to wait for the WebSocket to bring a change this client made
-
-COMMANDS: dict[str, str] = {
-    "help [VERB]": "this list, or the legal actions of one verb",
-    "legal [VERB ARG...]": "your legal actions now (grouped by verb when many); "
-    "`legal mark` lists those starting so",
-    "show [KEY...]": "the game as you see it (`show players` a part of it; `show --json`)",
-    "hand": "your hand (as `show hand`, when the game has hands)",
-    "bots": "the bots playing at this table",
-    "undo [N]": "take back your last N actions (1), with the bots' replies",
-    "log": "the actions so far, as they were announced to you",
-    "events": "everything that happened since you connected",
-    "result": "the outcome, once the game is over",
-    "wait": "wait for your turn (a spectator: for the end), printing the moves as they come",
-    "quit": "leave (the game goes on on the server)",
-}
-WORDS = {usage.split()[0] for usage in COMMANDS}
-
-
-class Lost(ServerError):
-    """The WebSocket is gone for good (on_lost has said why)."""
-
 
 LOCAL_ONLY = ("redo", "save", "load", "expect")  # the server keeps the game: not here
 
@@ -181,7 +173,7 @@ class RemoteShell:
                 try:
                     inspect.signature(command).bind(*rest.split())
                 except TypeError:
-                    raise Failed(f"`{word}` does not take those words", _usage(word)) from None
+                    raise Failed(f"`{word}` does not take those words", usage_of(word)) from None
                 command(*rest.split())
             elif word in LOCAL_ONLY:
                 raise Failed(
@@ -193,7 +185,7 @@ class RemoteShell:
         except ServerError as exc:
             if not exc.reached:
                 raise
-            raise _located(exc, line, source, lineno) from None
+            raise located_refusal(exc, line, source, lineno) from None
         except Failed as exc:
             raise StatementError(
                 source, lineno, first_column(line), str(exc), exc.expected, line
@@ -218,10 +210,10 @@ class RemoteShell:
     def do_help(self, word: str | None = None) -> None:
         say = self.output.say
         legal = self._legal()
-        verbs = _verbs(legal)
+        verbs = verbs_in(legal)
         if word is not None:
             if word in verbs:
-                examples = [t for t in legal if _verb(t) == word]
+                examples = [t for t in legal if verb_of(t) == word]
                 say(f"legal now, e.g.: {', '.join(examples[:3])}")
                 return
             forms = [u for u in COMMANDS if u.split()[0] == word]
@@ -262,17 +254,19 @@ class RemoteShell:
             prefix = " ".join(words)
             if prefix.rstrip(":") == self.seat:
                 words, prefix = (), ""
-            legal = [t for t in legal if t.startswith(prefix) or _bare(t).startswith(prefix)]
+            legal = [
+                t for t in legal if t.startswith(prefix) or without_player(t).startswith(prefix)
+            ]
             if not legal:
                 raise Failed(
                     f"no legal action starts with {prefix!r}"
-                    f"{did_you_mean(words[0], _verbs(self._legal()))}"
+                    f"{did_you_mean(words[0], verbs_in(self._legal()))}"
                 )
         if len(legal) <= GROUP_AT or words:
             for text in legal:
                 self.output.say(text)
             return
-        for verb, members in _group(legal).items():
+        for verb, members in by_verb(legal).items():
             if len(members) <= 3:
                 for text in members:
                     self.output.say(text)
@@ -287,7 +281,7 @@ class RemoteShell:
             return
         part: Any = view
         for depth, word in enumerate(words):
-            keys = _keys(part)
+            keys = parts_of(part)
             if word not in keys:
                 where = " ".join(words[:depth]) or "the view"
                 raise Failed(
@@ -366,10 +360,10 @@ class RemoteShell:
         """Whole lines that complete `prefix`: legal lines (with and without the player) and
         commands."""
         legal = self._legal()
-        lines = [*legal, *map(_bare, legal)]
+        lines = [*legal, *map(without_player, legal)]
         lines.extend(f"{w} " if w in ("help", "legal", "show", "undo") else w for w in WORDS)
-        lines.extend(f"help {v}" for v in _verbs(legal))
-        lines.extend(f"show {k}" for k in _keys(self.state.get("view")))
+        lines.extend(f"help {v}" for v in verbs_in(legal))
+        lines.extend(f"show {k}" for k in parts_of(self.state.get("view")))
         return sorted({line for line in lines if line.startswith(prefix)})
 
     def greet(self) -> None:
@@ -401,104 +395,6 @@ class RemoteShell:
             if self.done:
                 break
         return 1 if failed else 0
-
-
-# ---- text -----------------------------------------------------------------------------------------
-def result_lines(state: dict[str, Any]) -> list[str]:
-    """The `result` command: the outcome, or who is to move."""
-    played = plural(len(state.get("log", [])), "action")
-    result = state.get("result")
-    if not state.get("over") or not result:
-        who = " or ".join(state.get("to_act", [])) or "nobody"
-        return [f"not over after {played} ({who} to move)"]
-    lines = [str(line) for line in result.get("text", [])] or ["over"]
-    lines[0] = f"result: {lines[0]} (after {played})"
-    return lines
-
-
-def _scalar(value: Any) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
-
-
-def _word(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def view_text(value: Any, name: str = "", depth: int = 0) -> list[str]:
-    """A JSON view as indented readable lines: `key: value`, lists of plain values on one
-    line, rows of a grid aligned, nested parts indented under their key."""
-    pad = "  " * depth
-    head = f"{pad}{name}: " if name else pad
-    if _scalar(value):
-        return [head + _word(value)]
-    if isinstance(value, list) and all(_scalar(v) for v in value):
-        return [head + (", ".join(map(_word, value)) if value else "(none)")]
-    if not value:
-        return [head + "(none)"]
-    lines = [f"{pad}{name}:"] if name else []
-    inner = depth + 1 if name else depth
-    if isinstance(value, list) and all(
-        isinstance(row, list) and all(_scalar(v) for v in row) for row in value
-    ):
-        rows = [[_word(v) for v in row] for row in value]
-        width = max(len(cell) for row in rows for cell in row)
-        return lines + ["  " * inner + " ".join(c.ljust(width) for c in row) for row in rows]
-    items = value.items() if isinstance(value, dict) else enumerate(value, 1)
-    for key, part in items:
-        lines.extend(view_text(part, str(key), inner))
-    return lines
-
-
-def _keys(part: Any) -> list[str]:
-    if isinstance(part, dict):
-        return [str(k) for k in part]
-    if isinstance(part, list) and not all(_scalar(v) for v in part):
-        return [str(i) for i in range(1, len(part) + 1)]
-    return []
-
-
-def _bare(line: str) -> str:
-    """An action line without its `PLAYER: ` prefix."""
-    return line.split(": ", 1)[-1]
-
-
-def _verb(line: str) -> str:
-    return _bare(line).split(" ", 1)[0]
-
-
-def _verbs(legal: list[str]) -> list[str]:
-    return list(dict.fromkeys(_verb(t) for t in legal))
-
-
-def _group(legal: list[str]) -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = {}
-    for text in legal:
-        groups.setdefault(_verb(text), []).append(text)
-    return groups
-
-
-def _usage(word: str) -> str:
-    return next((u for u in COMMANDS if u.split()[0] == word), word)
-
-
-def _located(exc: ServerError, line: str, source: str, lineno: int) -> DockyardError:
-    """The server's refusal of `line`, located in the input as the local REPL locates its own."""
-    message = str(exc)
-    col = first_column(line)
-    first, _, _ = message.partition("\n")
-    if first.startswith("action:1:") and ": error: " in first:  # the server's parse error
-        where, _, what = first.partition(": error: ")
-        column = where.split(":")[-1]
-        col += int(column) - 1 if column.isdigit() else 0
-        return StatementError(source, lineno, col, what, "", line)
-    hint = exc.hint
-    if hint.startswith("did you mean"):
-        message, hint = f"{message}; {hint}", ""
-    return StatementError(source, lineno, col, message, hint, line)
 
 
 # ---- the command ----------------------------------------------------------------------------------
@@ -539,9 +435,7 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
             from .remote_terminal import interact_remote
 
             return interact_remote(shell)
-        from .commands import _lines
-
-        return shell.run_stream(_lines(sys.stdin))
+        return shell.run_stream(_piped(sys.stdin))
     except KeyboardInterrupt:
         out.say("")
         return 130
@@ -572,6 +466,16 @@ def _address(args: argparse.Namespace) -> Address:
             "apply (your seat is your --token's)"
         )
     return parse_address(args.connect)
+
+
+def _piped(stream: Any) -> Any:
+    """Piped lines as the local REPL reads them: a line ends only at \\n, and bytes that are
+    not UTF-8 reach the shell as surrogates, which check_line refuses with the line's number."""
+    try:
+        stream.reconfigure(newline="\n", errors="surrogateescape")
+    except (AttributeError, ValueError, OSError):
+        pass
+    return stream
 
 
 def _isatty(stream: Any) -> bool:

@@ -9,9 +9,8 @@ import sys
 from typing import Any
 
 from ..core import DockyardError
-from .client import ServerError
+from .client import Lost, ServerError
 from .output import Output, use_color
-from .remote import Lost, RemoteShell
 from .terminal import _completer, _history
 
 __all__ = ["interact_remote"]
@@ -21,8 +20,8 @@ class _Gone(Exception):
     """The server went away while the prompt waited for a line."""
 
 
-def interact_remote(shell: RemoteShell) -> int:
-    """The terminal loop; 0, or 1 when the server went away."""
+def interact_remote(shell: Any) -> int:
+    """The terminal loop of a `RemoteShell` (remote.py); 0, or 1 when the server went away."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.patch_stdout import patch_stdout
 
@@ -34,7 +33,7 @@ def interact_remote(shell: RemoteShell) -> int:
         shell.greet()
         prompt: Any = PromptSession(
             history=_history(out.error),
-            completer=_completer(shell),  # type: ignore[arg-type]  # it needs .completions only
+            completer=_completer(shell),  # it needs .completions only
             complete_while_typing=False,
             enable_history_search=True,
         )
