@@ -232,6 +232,12 @@ def test_a_terminal_client_sees_the_other_seat_move(server: ServerProcess, tmp_p
             child.sendline(typed)
             expect(re.escape(shows))
         expect(r"tictactoe x \(waiting for o\)>")
+        child.sendline("wait")  # waits for o, who does not move...
+        expect(r"waiting for o \(Ctrl-C stops waiting\)")
+        child.sendcontrol("c")  # ...until Ctrl-C
+        expect(r"tictactoe x \(waiting for o\)>")
+        child.sendcontrol("c")  # at the prompt: a new line
+        expect(r"tictactoe x \(waiting for o\)>")
         o_plays("mark a1")  # typed nowhere here: it arrives over the WebSocket
         expect(r"o marks a1")
         expect(r"tictactoe x>")
@@ -257,6 +263,18 @@ def test_a_terminal_client_sees_the_other_seat_move(server: ServerProcess, tmp_p
     assert child.exitstatus == 0, text[-2000:]
     assert "Traceback" not in text and "internal error" not in text
     assert text.count("o marks a1") == 1  # the other seat's move printed once
+
+
+def test_ctrl_c_leaves_a_piped_client_cleanly(server: ServerProcess) -> None:
+    url, seats = new_game(server)
+    o = client("--connect", url, "--token", seats["o"])
+    assert o.stdin is not None and o.stdout is not None and o.stderr is not None
+    o.stdin.write("result\nwait\n")
+    o.stdin.close()
+    assert o.stdout.readline() == "not over after 0 actions (x to move)\n"  # then it waits
+    o.send_signal(signal.SIGINT)
+    assert o.wait(20) == 130
+    assert o.stderr.read() == ""
 
 
 def test_parse_address() -> None:

@@ -333,6 +333,9 @@ class RemoteShell:
 
     def do_wait(self) -> None:
         with self.cond:
+            if self.interactive and self.lost is None and not self._ready():
+                who = " or ".join(self.state.get("to_act", [])) or "the end"
+                self.output.say(f"waiting for {who} (Ctrl-C stops waiting)", "yellow")
             while self.lost is None and not self._ready():
                 self.cond.wait(0.5)
         if self.lost is not None:
