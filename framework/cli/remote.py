@@ -439,11 +439,11 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
 
             return interact_remote(shell)
         return shell.run_stream(_piped(sys.stdin))
-    except KeyboardInterrupt:
-        out.say("")
+    except KeyboardInterrupt:  # Ctrl-C while a piped client waits: leave quietly
         return 130
     finally:
         shell.watcher.stop()
+        shell.watcher.join(2.0)  # not printing while the interpreter shuts down
 
 
 def _address(args: argparse.Namespace) -> Address:
