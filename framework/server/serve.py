@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .store import open_store
+from .databases import open_store
 
 
 def serve(

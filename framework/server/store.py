@@ -2,7 +2,7 @@
 token hashed) and its action lines, one row each. A game's truth is its seed and its lines, so a
 restart replays them; every change is committed before the server answers it.
 
-`open_store(url)` gives the store a URL names: a file path (SQLite, the embedded default) or
+`open_store(url)` (databases.py) gives the store a URL names: a file path (SQLite, the embedded default) or
 `postgresql://...` (PostgreSQL, so that several server processes share the games; see
 postgres.py). Both keep the same tables and answer the same calls:
 
@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..game import DockyardError
 
-__all__ = ["Change", "NewGame", "SqliteStore", "Store", "Stored", "hash_token", "open_store"]
+__all__ = ["Change", "NewGame", "SqliteStore", "Store", "Stored", "hash_token"]
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -342,30 +342,3 @@ class SqliteStore:
         with self._lock:
             self._settle()
             self._db.close()
-
-
-def default_path() -> Path:
-    """`$XDG_DATA_HOME/dockyard/games.sqlite` (XDG_DATA_HOME defaults to ~/.local/share)."""
-    import os
-
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "dockyard" / "games.sqlite"
-
-
-def open_store(url: str | Path | None = None) -> Store:
-    """The store `url` names: None (the default SQLite file), a path, `sqlite:///PATH`, or
-    `postgresql://...` (the `postgres` extra)."""
-    if url is None:
-        return SqliteStore(default_path())
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
-
-        return PostgresStore(text)
-    if text.startswith("sqlite:///"):
-        text = text[len("sqlite:///") - 1 :]
-    elif "://" in text:
-        raise DockyardError(
-            f"--db {text!r}: a file path (SQLite) or a postgresql://USER@HOST/DB URL"
-        )
-    return SqliteStore(text)
