@@ -34,6 +34,8 @@ from dockyard.testing import (
     near_misses,
     tables,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def _label(table: Table) -> str:
@@ -358,6 +360,34 @@ def test_suite_catches_a_view_showing_another_players_secret() -> None:
 
 def test_suite_passes_views_that_show_each_player_only_their_own_secrets() -> None:
     assert check_hidden_information(Table(PrivateView()), range(10)) > 10
+
+
+_IDS = ["w2", "ww2", "w2-b", "rice", "price", "c.7", "a b", "x"]
+
+
+@given(
+    st.lists(st.sampled_from(_IDS), max_size=4),
+    st.lists(st.sampled_from([*_IDS, " ", "-", "_", ".", ",", '"', "\n", "é"]), max_size=12),
+)
+def test_the_hidden_information_check_finds_a_secret_as_seats_mentions_does(ids, parts) -> None:
+    """The check looks ids up among a text's words (one pass for every id): it finds what
+    `dockyard.seats.mentions` finds, whole ids only, the leftmost first."""
+    from dockyard.seats import mentions
+    from dockyard.testing.hidden_information import _finder, named
+
+    text = "".join(parts)
+    assert named(text, ids) == {x for x in ids if mentions(text, [x])}
+    find = _finder(frozenset(ids)) if ids else None
+    found = find(text) if find is not None else None
+    assert (found is None) == (mentions(text, ids) is None)
+    if found is not None:
+        assert mentions(text, [found]) == found
+        first = min(
+            m.start()
+            for x in ids
+            for m in re.finditer(r"(?<![\w-])" + re.escape(x) + r"(?![\w-])", text)
+        )
+        assert text.find(found, first) == first
 
 
 def test_near_misses_include_illegal_actions_a_user_could_type() -> None:
