@@ -1,4 +1,5 @@
-"""The generic suite: every registered game, at every player count and with each variant alone.
+"""The generic suite: every registered game, at every player count and with each variant alone
+(the default run plays each variant at three counts, `sweep`; DOCKYARD_LONG=1, as CI, at all).
 
 `pytest --dockyard-playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second
 half of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,20 +40,58 @@ from dockyard.testing import (
 from hypothesis import given
 from hypothesis import strategies as st
 
+LONG = os.environ.get("DOCKYARD_LONG") == "1"  # CI: every table of every game
+
 
 def _label(table: Table) -> str:
     return "-".join([table.game_name, f"{table.players}p", *table.variants])
 
 
-TABLES = [table for name in sorted(registry().games) for table in tables(name)]
+def sweep(name: str) -> list[Table]:
+    """The tables the default run plays of game `name`: each player count alone, and each
+    variant at the fewest and the most players and at one count between (another for each
+    variant, so every count meets some variant). DOCKYARD_LONG=1 (CI) plays every table."""
+    every = tables(name)
+    if LONG:
+        return every
+    counts = sorted({t.players for t in every})
+    middle = counts[1:-1]
+    variants = list(dict.fromkeys(t.variants for t in every if t.variants))
+    keep = {(v, n) for i, v in enumerate(variants) for n in {counts[0], counts[-1]}}
+    keep |= {(v, middle[i % len(middle)]) for i, v in enumerate(variants) if middle}
+    return [t for t in every if not t.variants or (t.variants, t.players) in keep]
+
+
+TABLES = [table for name in sorted(registry().games) for table in sweep(name)]
 
 
 def share(budget: Budget, table: Table) -> Budget:
-    """The game's budget shared among its tables, so more tables do not mean a slower suite."""
+    """The game's budget shared among its tables, so more tables do not mean a slower suite
+    (among all of them: a table gets as much in the default run as with DOCKYARD_LONG=1)."""
     return budget.share(len(tables(table.game_name)))
 
 
 every_table = pytest.mark.parametrize("table", TABLES, ids=_label)
+
+
+def test_the_default_sweep_keeps_every_count_and_variant_and_long_keeps_every_table(
+    monkeypatch,
+) -> None:
+    for name in registry().games:
+        every = tables(name)
+        monkeypatch.setattr(sys.modules[__name__], "LONG", False)
+        some = sweep(name)
+        assert set(some) <= set(every)
+        assert {t for t in every if not t.variants} <= set(some)  # each count alone
+        for v in {t.variants for t in every if t.variants}:
+            counts = sorted(t.players for t in every if t.variants == v)
+            kept = {t.players for t in some if t.variants == v}
+            assert {counts[0], counts[-1]} <= kept and len(kept) == min(3, len(counts)), (name, v)
+        for n in {t.players for t in every if t.variants}:
+            assert any(t.variants and t.players == n for t in some), (name, n)
+        monkeypatch.setattr(sys.modules[__name__], "LONG", True)
+        assert sweep(name) == every
+    assert len(sweep("import-export")) == 25  # LONG: five counts alone and four variants at each
 
 
 def test_every_plugin_loads_without_problems() -> None:
