@@ -1,5 +1,6 @@
 """The generic suite: every registered game, at every player count and with each variant alone
-(the default run plays each variant at three counts, `sweep`; DOCKYARD_LONG=1, as CI, at all).
+(the default run plays each variant at three counts, `sweep` in conftest.py; DOCKYARD_LONG=1,
+as CI, at all).
 
 `pytest --dockyard-playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second
 half of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one
@@ -10,14 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from conftest import sweep
 from dockyard import Action, Context, Outcome
 from dockyard.plugins.tictactoe import TicTacToe, TicTacToeState
 from dockyard.registry import registry
@@ -37,29 +37,10 @@ from dockyard.testing import (
     near_misses,
     tables,
 )
-from hypothesis import given
-from hypothesis import strategies as st
-
-LONG = os.environ.get("DOCKYARD_LONG") == "1"  # CI: every table of every game
 
 
 def _label(table: Table) -> str:
     return "-".join([table.game_name, f"{table.players}p", *table.variants])
-
-
-def sweep(name: str) -> list[Table]:
-    """The tables the default run plays of game `name`: each player count alone, and each
-    variant at the fewest and the most players and at one count between (another for each
-    variant, so every count meets some variant). DOCKYARD_LONG=1 (CI) plays every table."""
-    every = tables(name)
-    if LONG:
-        return every
-    counts = sorted({t.players for t in every})
-    middle = counts[1:-1]
-    variants = list(dict.fromkeys(t.variants for t in every if t.variants))
-    keep = {(v, n) for i, v in enumerate(variants) for n in {counts[0], counts[-1]}}
-    keep |= {(v, middle[i % len(middle)]) for i, v in enumerate(variants) if middle}
-    return [t for t in every if not t.variants or (t.variants, t.players) in keep]
 
 
 TABLES = [table for name in sorted(registry().games) for table in sweep(name)]
@@ -72,26 +53,6 @@ def share(budget: Budget, table: Table) -> Budget:
 
 
 every_table = pytest.mark.parametrize("table", TABLES, ids=_label)
-
-
-def test_the_default_sweep_keeps_every_count_and_variant_and_long_keeps_every_table(
-    monkeypatch,
-) -> None:
-    for name in registry().games:
-        every = tables(name)
-        monkeypatch.setattr(sys.modules[__name__], "LONG", False)
-        some = sweep(name)
-        assert set(some) <= set(every)
-        assert {t for t in every if not t.variants} <= set(some)  # each count alone
-        for v in {t.variants for t in every if t.variants}:
-            counts = sorted(t.players for t in every if t.variants == v)
-            kept = {t.players for t in some if t.variants == v}
-            assert {counts[0], counts[-1]} <= kept and len(kept) == min(3, len(counts)), (name, v)
-        for n in {t.players for t in every if t.variants}:
-            assert any(t.variants and t.players == n for t in some), (name, n)
-        monkeypatch.setattr(sys.modules[__name__], "LONG", True)
-        assert sweep(name) == every
-    assert len(sweep("import-export")) == 25  # LONG: five counts alone and four variants at each
 
 
 def test_every_plugin_loads_without_problems() -> None:
@@ -401,34 +362,6 @@ def test_suite_catches_a_view_showing_another_players_secret() -> None:
 
 def test_suite_passes_views_that_show_each_player_only_their_own_secrets() -> None:
     assert check_hidden_information(Table(PrivateView()), range(10)) > 10
-
-
-_IDS = ["w2", "ww2", "w2-b", "rice", "price", "c.7", "a b", "x"]
-
-
-@given(
-    st.lists(st.sampled_from(_IDS), max_size=4),
-    st.lists(st.sampled_from([*_IDS, " ", "-", "_", ".", ",", '"', "\n", "é"]), max_size=12),
-)
-def test_the_hidden_information_check_finds_a_secret_as_seats_mentions_does(ids, parts) -> None:
-    """The check looks ids up among a text's words (one pass for every id): it finds what
-    `dockyard.seats.mentions` finds, whole ids only, the leftmost first."""
-    from dockyard.seats import mentions
-    from dockyard.testing.hidden_information import _finder, named
-
-    text = "".join(parts)
-    assert named(text, ids) == {x for x in ids if mentions(text, [x])}
-    find = _finder(frozenset(ids)) if ids else None
-    found = find(text) if find is not None else None
-    assert (found is None) == (mentions(text, ids) is None)
-    if found is not None:
-        assert mentions(text, [found]) == found
-        first = min(
-            m.start()
-            for x in ids
-            for m in re.finditer(r"(?<![\w-])" + re.escape(x) + r"(?![\w-])", text)
-        )
-        assert text.find(found, first) == first
 
 
 def test_near_misses_include_illegal_actions_a_user_could_type() -> None:
