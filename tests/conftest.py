@@ -124,6 +124,23 @@ def run_with(site: Path, *command: str, cwd: Path | None = None, stdin: str = ""
     )
 
 
+LONG = os.environ.get("DOCKYARD_LONG") == "1"  # CI: the long sweeps at full size
+
+
+def sweep(name: str) -> list[Any]:
+    """The tables the default run plays of game `name` (tests/test_generic.py): each player
+    count alone, and each variant at the fewest and the most players (the counts between
+    are the base game's). DOCKYARD_LONG=1 (CI) plays every table."""
+    from dockyard.testing import tables
+
+    every = tables(name)
+    if LONG:
+        return every
+    counts = [t.players for t in every]
+    ends = {min(counts), max(counts)}
+    return [t for t in every if not t.variants or t.players in ends]
+
+
 def game_and_variants() -> list[tuple[str, tuple[str, ...]]]:
     """Every game alone, then with each of its variants (and the variants it needs)."""
     out: list[tuple[str, tuple[str, ...]]] = []

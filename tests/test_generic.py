@@ -1,4 +1,6 @@
-"""The generic suite: every registered game, at every player count and with each variant alone.
+"""The generic suite: every registered game, at every player count and with each variant alone
+(the default run plays each variant at the fewest and the most players, `sweep` in conftest.py;
+DOCKYARD_LONG=1, as CI, at every count).
 
 `pytest --dockyard-playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second
 half of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from conftest import sweep
 from dockyard import Action, Context, Outcome
 from dockyard.plugins.tictactoe import TicTacToe, TicTacToeState
 from dockyard.registry import registry
@@ -40,11 +43,12 @@ def _label(table: Table) -> str:
     return "-".join([table.game_name, f"{table.players}p", *table.variants])
 
 
-TABLES = [table for name in sorted(registry().games) for table in tables(name)]
+TABLES = [table for name in sorted(registry().games) for table in sweep(name)]
 
 
 def share(budget: Budget, table: Table) -> Budget:
-    """The game's budget shared among its tables, so more tables do not mean a slower suite."""
+    """The game's budget shared among its tables, so more tables do not mean a slower suite
+    (among all of them: a table gets as much in the default run as with DOCKYARD_LONG=1)."""
     return budget.share(len(tables(table.game_name)))
 
 

@@ -63,16 +63,23 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     # seat's own secrets (a card it gives away is a secret of another now, but known to it)
     public = [""]
     knew: dict[str | None, set[str]] = {}
-    news: dict[str | None, tuple[Any, dict[str, str]]] = {}  # viewer -> (pattern, id -> owner)
+    news: dict[str | None, tuple[Any, dict[str, str]]] = {}  # viewer -> (finder, id -> owner)
+    finders: dict[frozenset[str], Any] = {}  # one finder per set of ids, made once
+
+    def finder(ids: Iterable[str]) -> Any:
+        key = frozenset(ids)
+        if key not in finders:
+            finders[key] = _finder(key) if key else None
+        return finders[key]
 
     def learn() -> None:
-        """For each viewer, one pattern of the ids it must not be shown now."""
+        """For each viewer, a finder of the ids it must not be shown now."""
         news.clear()
         if not has_secrets:
             return
         owned = {owner: secret_ids(game, s.state, seat) for seat, owner in enumerate(s.players)}
         everyone = {x for ids in owned.values() for x in ids}
-        open_ = {x for x in everyone if mentions(public[0], [x])}
+        open_ = named(public[0], everyone)
         for viewer in viewers:
             known = knew.get(viewer, set())
             fresh = {
@@ -82,21 +89,14 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
                 for x in ids
                 if x not in known and x not in open_
             }
-            pattern = (
-                re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, fresh)) + r")(?![\w-])")
-                if fresh
-                else None
-            )
-            news[viewer] = (pattern, fresh)
+            news[viewer] = (finder(fresh), fresh)
 
     def hidden(viewer: str | None, text: str, where: str) -> None:
-        pattern, fresh = news.get(viewer, (None, {}))
-        found = pattern.search(text) if pattern is not None else None
+        find, fresh = news.get(viewer, (None, {}))
+        found = find(text) if find is not None else None
         if found is not None:
-            owner = fresh[found.group(1)]
-            run.fail(
-                f"{viewer or 'a spectator'} is shown {owner}'s secret {found.group(1)!r} {where}"
-            )
+            owner = fresh[found]
+            run.fail(f"{viewer or 'a spectator'} is shown {owner}'s secret {found!r} {where}")
 
     def before(_legal: Any) -> None:
         if has_secrets:
@@ -219,6 +219,44 @@ def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
     except Exception as exc:
         run.fail(f"{type(exc).__name__}: {exc}")
     return looked
+
+
+_ID = re.compile(r"[\w-]+")  # a whole id: a longest run of these (`w2` is not in `ww2`, `w2-b`)
+
+
+def named(text: str, ids: Iterable[str]) -> set[str]:
+    """Those of `ids` that `text` names as whole ids (as `dockyard.seats.mentions` finds them)."""
+    ids = set(ids)
+    plain = {x for x in ids if _ID.fullmatch(x)}
+    out = plain & set(_ID.findall(text)) if plain else set()
+    return out | {x for x in ids - plain if mentions(text, [x])}
+
+
+def _finder(ids: frozenset[str]) -> Any:
+    """`find(text)`: the first of `ids` (leftmost in `text`) that `text` names as a whole id, or
+    None. Ids of word characters and dashes are looked up among the text's words (one pass,
+    whatever the number of ids); any other id by a pattern (`dockyard.seats.mentions`)."""
+    plain = frozenset(x for x in ids if _ID.fullmatch(x))
+    other = sorted(ids - plain, key=len, reverse=True)
+    pattern = (
+        re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, other)) + r")(?![\w-])")
+        if other
+        else None
+    )
+
+    def find(text: str) -> str | None:
+        hits = []
+        if plain:
+            hit = next((m for m in _ID.finditer(text) if m.group() in plain), None)
+            if hit is not None:
+                hits.append((hit.start(), hit.group()))
+        if pattern is not None:
+            hit = pattern.search(text)
+            if hit is not None:
+                hits.append((hit.start(), hit.group(1)))
+        return min(hits)[1] if hits else None
+
+    return find
 
 
 def _filled(template: str, players: Any, ids: list[str]) -> list[str]:
