@@ -19,9 +19,8 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from server_play import LONG, Net, Socket, play_out, shown_as_local  # noqa: E402
-
 from dockyard.testing.server import ServerProcess  # noqa: E402
+from server_play import LONG, Net, Socket, play_out, shown_as_local  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -225,7 +225,10 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
             raise Refused(400, 'send {} or {"n": HOW_MANY}')
         table, seat, taken = await run_in_threadpool(tables.undo, gid, token, body.get("n", 1))
         hub.tell(gid, [])
-        return JSONResponse({"undone": [table.session.format(a) for a in reversed(taken)]})
+        # as the seat was told them: a bot's secret action (a sealed bid) only as announced
+        session = table.session
+        undone = [session.format(a) if a.player == seat else session.announce(a) for a in taken]
+        return JSONResponse({"undone": undone[::-1]})
 
     async def socket(websocket: WebSocket) -> None:
         gid = websocket.path_params["id"]
