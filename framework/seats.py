@@ -182,6 +182,13 @@ def undo_refusal(session: Any, n: int, seat: str | None, bots: Collection[str] =
         return "nothing to undo"
     who = None if seat is None else {seat, *bots}
     reason: str | None = session.why_not_undo(n, who)
+    if reason is not None and seat is not None:
+        # the reason quotes actions in their canonical text: another's (a sealed bid, a bot's
+        # secret reply) only as the seat was told it
+        for action in session.log[-n:] if isinstance(n, int) and n > 0 else ():
+            if action.player != seat:
+                told = repr(session.announce(action))
+                reason = reason.replace(repr(session.format(action)), told)
     if reason is None and seat is not None:
         shown = shown_by(session, len(session.log) - n, seat)
         if shown is not None:

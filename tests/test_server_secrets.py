@@ -28,7 +28,7 @@ pytest.importorskip("websockets")
 
 from dockyard.bots import make_bot  # noqa: E402
 from dockyard.core import Action, Event  # noqa: E402
-from dockyard.seats import announced_log, legal_hint, secret_ids  # noqa: E402
+from dockyard.seats import announced_log, legal_hint, secret_ids, undo_refusal  # noqa: E402
 from dockyard.session import Session  # noqa: E402
 from dockyard.testing.server import ServerProcess  # noqa: E402
 from server_play import LONG, Net, Socket, jsonish, shown_as_local  # noqa: E402
@@ -275,9 +275,8 @@ def test_no_message_shows_a_seat_another_seats_secret(
         line = rng.choice(mine["legal"])
         status, answer = watched(seat, line)
         assert status == 200, f"{line!r}: {status} {answer!r}"
-        moves = [(local.parse(line), [])]
-        moves[0] = (moves[0][0], local.apply(moves[0][0]))
-        moves += robots.move()
+        action = local.parse(line)
+        moves = [(action, local.apply(action)), *robots.move()]
         secrets.learn()
         secrets.check(seat, json.dumps(answer), f"in the answer to {line!r}")
         assert answer["events"] == lines_seen(local, moves, seat), f"the answer to {line!r}"
@@ -288,6 +287,14 @@ def test_no_message_shows_a_seat_another_seats_secret(
             if len(local.log) % PICTURES == 0:
                 shown_as_local(message, local, viewer, where)
             assert message["events"] == lines_seen(local, moves, viewer), where
+        if len(local.log) % PROBES == 0:  # another seat's undo: refused, in words it may see
+            for other in viewers:
+                if other is not None and other != seat:
+                    status, body = net.undo(other)
+                    assert status == 409, f"{other} took back {line!r}: {body}"
+                    where = f"in the refusal of {other}'s undo after {line!r}"
+                    secrets.check(other, json.dumps(body), where)
+                    probes[0] += 1
         if len(local.log) % PICTURES == 0:
             pictures()
     pictures()
@@ -341,3 +348,23 @@ def test_undo_answers_only_what_the_seat_was_told(server: ServerProcess) -> None
         secret_undone += any("(in secret)" in text for text in undone)
         assert net.act("p1", line)[0] == 200  # and on again
     assert secret_undone > 0, "no undo took back a bot's sealed bid: the test judged nothing"
+
+
+def test_a_refused_undo_quotes_another_seats_sealed_bid_as_announced() -> None:
+    """`dockyard.seats.undo_refusal` (the server's and the seated REPL's undo): another seat's
+    secret action is quoted as it was announced, not in its canonical text."""
+    local = Session("import-export", seed=17, players=2)
+    rng = random.Random(0)
+    for _ in range(2000):
+        if local.over:
+            break
+        action = rng.choice(local.legal_actions())
+        local.apply(action)
+        if action.verb != "bid" or local.announce(action) == local.format(action):
+            continue
+        other = next(p for p in local.players if p != action.player)
+        reason = undo_refusal(local, 1, other)
+        assert reason is not None and local.announce(action) in reason
+        assert local.format(action) not in reason, reason
+        return
+    pytest.fail("no sealed bid in a whole game")
