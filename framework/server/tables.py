@@ -266,8 +266,8 @@ class Tables:
         if stored is None:
             raise Refused(404, f"no game {gid!r}")
         table = Table(stored)
-        with self._lock:
-            self._tables[gid] = table
+        with self._lock:  # loaded meanwhile by another request (that may have played on it)?
+            table = self._tables.setdefault(gid, table)  # then that one: one table per game
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
                 self._tables.popitem(last=False)
