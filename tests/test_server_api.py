@@ -296,6 +296,64 @@ def test_a_game_that_does_not_exist_is_404(server: ServerProcess, started: Net) 
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
 
+def closed_with(socket: Socket, code: int) -> dict[str, Any]:
+    """The socket's error message, then its close with `code`."""
+    from websockets.exceptions import ConnectionClosed
+
+    message = socket.next()
+    assert message["type"] == "error" and isinstance(message["error"], str), message
+    with pytest.raises(ConnectionClosed) as closed:
+        socket.next()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+    return message
+
+
+@pytest.mark.parametrize("first", ['{"token": 5}', '{"token": ["a"]}', '{"token": {}}'])
+def test_a_token_in_the_first_message_is_a_string(
+    server: ServerProcess, started: Net, first: str
+) -> None:
+    socket = Socket(f"ws://127.0.0.1:{server.port}{started.path}/ws")
+    socket.ws.send(first)
+    assert "token" in closed_with(socket, 4400)["error"]
+
+
+def test_what_a_socket_sends_after_its_token_is_not_needed(
+    server: ServerProcess, started: Net
+) -> None:
+    seat = started.socket("o", first=True)
+    assert seat.next()["seat"] == "o"
+    spectator = Socket(f"ws://127.0.0.1:{server.port}{started.path}/ws")
+    spectator.ws.send(b"\x00\x01 bytes, not a token")  # no token: a spectator
+    shown = spectator.next()
+    assert shown["seat"] is None and "legal" not in shown
+    for junk in (b"\xff", "hello", "[1]", '{"token": "other"}'):
+        seat.ws.send(junk)
+        spectator.ws.send(junk)
+    assert started.act("o", "mark a1")[0] == 200
+    for socket in (seat, spectator):
+        assert socket.next()["log"][-1] == "o: mark a1"
+        socket.close()
+
+
+def test_open_sockets_per_game_are_limited(server: ServerProcess) -> None:
+    net = Net(server, "tictactoe", 2, 13)
+    sockets = []
+    try:
+        for _ in range(64):
+            sockets.append(net.socket("x"))
+            assert sockets[-1].next()["type"] == "state"
+        one_more = net.socket(None, first=True)
+        assert "sockets" in closed_with(one_more, 4429)["error"]
+        sockets.pop().close()
+        time.sleep(0.3)
+        again = net.socket(None, first=True)
+        assert again.next()["type"] == "state"
+        sockets.append(again)
+    finally:
+        for socket in sockets:
+            socket.close()
+
+
 def test_the_picture_as_a_spectator_and_a_seat(server: ServerProcess, started: Net) -> None:
     for token in (None, started.tokens["o"]):
         status, raw, kind = server.raw("GET", f"{started.path}?format=svg", token=token)
