@@ -8,6 +8,8 @@
                                           ?format=svg: its picture
     POST /api/games/{id}/actions          {"action": "x: mark b2"} -> {"events": [...]}
     POST /api/games/{id}/undo             {"n"?: 1} -> {"undone": [...]}
+    GET  /api/games/{id}/save             once the game is over: its save (TOML, with the seed),
+                                          for `dockyard replay` and the REPL's `load`
     WS   /api/games/{id}/ws?token=T       a JSON message after every change (or the token as
                                           the first message: {"token": T})
     GET  /games/{id}                      the page to play in (the token in #token=...)
@@ -230,6 +232,15 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
         undone = [session.format(a) if a.player == seat else session.announce(a) for a in taken]
         return JSONResponse({"undone": undone[::-1]})
 
+    async def save(request: Request) -> Response:
+        table = await run_in_threadpool(tables.get, request.path_params["id"])
+        text = await run_in_threadpool(table.save_text)
+        return Response(
+            text,
+            media_type="application/toml",
+            headers={"Content-Disposition": f'attachment; filename="{table.id}.toml"'},
+        )
+
     async def socket(websocket: WebSocket) -> None:
         gid = websocket.path_params["id"]
         try:
@@ -352,6 +363,7 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
         Route("/api/games/{id}", show),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{id}/save", save),
         WebSocketRoute("/api/games/{id}/ws", socket),
         Route("/games/{id}", page, name="page"),
         Route("/assets/{name}", static),

@@ -203,6 +203,9 @@ class SqliteStore:
                     [(game.id, seat, h) for seat, h in game.token_hashes.items()],
                 )
                 db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                db.execute("ROLLBACK")
+                raise DockyardError(f"a game {game.id!r} is already stored") from None
             except BaseException:
                 db.execute("ROLLBACK")
                 raise

@@ -138,6 +138,17 @@ class Table:
             "text": describe_outcome(outcome),
         }
 
+    def save_text(self) -> str:
+        """The game's save (TOML: seed and lines), once it is over: before, the seed would
+        tell every seat what is hidden (the decks' order)."""
+        from ..saves import dumps
+
+        session = self.session
+        with session.lock:
+            if not session.over:
+                raise Refused(409, "a game's save (with its seed) is given once the game is over")
+            return dumps(session.record())
+
     def picture(self, seat: str | None) -> str | None:
         drawing = self.session.picture(seat)
         return None if drawing is None else str(drawing.to_string())
@@ -265,12 +276,20 @@ class Tables:
         stored = self.store.load(gid)
         if stored is None:
             raise Refused(404, f"no game {gid!r}")
-        table = Table(stored)
-        with self._lock:  # loaded meanwhile by another request (that may have played on it)?
-            table = self._tables.setdefault(gid, table)  # then that one: one table per game
+        try:
+            table = Table(stored)
+        except DockyardError as exc:  # a damaged row, or a game no longer installed
+            raise Refused(500, f"game {gid!r} cannot be resumed: {exc}") from None
+        with self._lock:
+            known = self._tables.get(gid)
+            if known is not None:  # another thread loaded it meanwhile: one table per game
+                return known
+            self._tables[gid] = table
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
                 self._tables.popitem(last=False)
+        with table.lock:  # stopped (a crash) between a move and the bots' replies: go on
+            self._bots_move(table)
         return table
 
     # ---- changes ------------------------------------------------------------------------------
