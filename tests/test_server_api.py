@@ -19,6 +19,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
+from dockyard.seats import undo_count, undo_refusal  # noqa: E402
 from dockyard.testing.server import ServerProcess  # noqa: E402
 from server_play import LONG, Net, Socket, play_out, shown_as_local  # noqa: E402
 
@@ -450,6 +451,27 @@ def test_bots_move_at_once(server: ServerProcess) -> None:
     assert socket.silent()
     shown_as_local(net.get("x"), net.replay(lines), "x", "the end against a bot")
     refused(server, 401, "POST", f"{net.path}/actions", body={"action": "o: mark a1"}, token="o")
+
+
+def test_undo_leaves_the_bots_opening_moves(server: ServerProcess) -> None:
+    """A bot moving first: a seat's undo takes back its own actions and the bots' replies, never
+    the moves before its first (taken back, the bot would be to act with nobody to move it)."""
+    net = Net(server, "tictactoe", 2, 14, bots={"x": "random"})
+    before = everything(net)
+    opening = before[None]["log"]
+    assert len(opening) == 1 and before["o"]["to_act"] == ["o"]
+    body = refused(server, 409, "POST", f"{net.path}/undo", body={}, token=net.tokens["o"])
+    assert "bots" in body["error"]
+    assert everything(net) == before
+    line = before["o"]["legal"][0]
+    assert net.act("o", line)[0] == 200
+    status, body = net.undo("o", 5)  # more than o played: o's one and x's reply
+    assert status == 200 and body["undone"][-1] == line and len(body["undone"]) == 2
+    after = net.get("o")
+    assert after["log"] == opening and after["to_act"] == ["o"] and after["legal"]
+    session = net.replay(opening)  # the rule itself, as the REPL uses it
+    assert undo_count(session, 1, {"x"}) == 0
+    assert undo_refusal(session, 0, "o", {"x"}) is not None
 
 
 def test_a_game_of_bots_plays_to_its_end_when_created(server: ServerProcess) -> None:
