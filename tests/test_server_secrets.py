@@ -49,7 +49,7 @@ if LONG:
     GAMES += [("curious-cargo", 2, s, {"p2": "random"}) for s in (6, 7)]
 PICTURES = 1 if LONG else 15  # every how many actions every viewer's picture and GET are
 # fetched, and the messages compared whole with the local session's
-PROBES = 1 if LONG else 3  # every how many actions the seat to act guesses at a hidden card
+PROBES = 1 if LONG else 4  # every how many actions the seat to act guesses at a hidden card
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +236,7 @@ def test_no_message_shows_a_seat_another_seats_secret(
     guessing = random.Random(f"guesses:{seed}")  # the guesses, and what is dealt again
     probes = [0]
 
-    def pictures() -> None:  # and every viewer's GET
+    def pictures(same: bool = LONG) -> None:  # and every viewer's GET; `same`: the local one?
         for viewer in viewers:
             secrets.body(viewer, net.get(viewer), "in GET")
             status, raw, kind = server.raw(
@@ -245,10 +245,11 @@ def test_no_message_shows_a_seat_another_seats_secret(
             assert status == 200 and kind.startswith("image/svg+xml")
             svg = raw.decode()
             secrets.check(viewer, svg, "in the SVG picture")
-            drawn = local.picture(viewer)
-            assert svg == str(drawn.to_string()), f"the picture as {viewer} is not the local one"
+            if same:
+                drawn = local.picture(viewer)
+                assert svg == str(drawn.to_string()), f"the picture as {viewer} is not the local"
 
-    pictures()
+    pictures(same=True)
 
     def watched(seat: str, line: str) -> tuple[int, Any]:
         """Before `line` is played: guesses at hidden cards judged; then `line` played."""
@@ -297,7 +298,7 @@ def test_no_message_shows_a_seat_another_seats_secret(
                     probes[0] += 1
         if len(local.log) % PICTURES == 0:
             pictures()
-    pictures()
+    pictures(same=True)
     for viewer in viewers:
         end = net.get(viewer)
         secrets.body(viewer, end, "in GET at the end")
@@ -347,6 +348,8 @@ def test_undo_answers_only_what_the_seat_was_told(server: ServerProcess) -> None
         assert net.get("p1")["log"] == log[: -len(undone)]
         secret_undone += any("(in secret)" in text for text in undone)
         assert net.act("p1", line)[0] == 200  # and on again
+        if secret_undone >= 3:
+            break
     assert secret_undone > 0, "no undo took back a bot's sealed bid: the test judged nothing"
 
 
