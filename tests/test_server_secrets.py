@@ -28,7 +28,7 @@ pytest.importorskip("websockets")
 
 from dockyard.bots import make_bot  # noqa: E402
 from dockyard.core import Action, Event  # noqa: E402
-from dockyard.seats import announced_log, legal_hint, secret_ids, undo_refusal  # noqa: E402
+from dockyard.seats import announced_log, legal_hint, secret_ids, undo_count, undo_refusal  # noqa: E402
 from dockyard.session import Session  # noqa: E402
 from dockyard.testing.server import ServerProcess  # noqa: E402
 from server_play import LONG, Net, Socket, jsonish, shown_as_local  # noqa: E402
@@ -371,3 +371,35 @@ def test_a_refused_undo_quotes_another_seats_sealed_bid_as_announced() -> None:
         assert local.format(action) not in reason, reason
         return
     pytest.fail("no sealed bid in a whole game")
+
+
+def test_the_seated_repls_undo_tells_a_bots_sealed_bid_as_announced() -> None:
+    """The REPL (`dockyard play --as p1 --bots ...`) takes back a bot's replies with the seat's
+    action, as the server does: it names them as p1 was told them."""
+    import io
+
+    from dockyard.cli.output import Output
+    from dockyard.cli.repl import Shell
+
+    session = Session("import-export", seed=2, players=2)
+    out = io.StringIO()
+    shell = Shell(session, Output(out), seat="p1", bots={"p2": make_bot(session.game, "random", 3)})
+    shell.play_bots()
+    rng = random.Random("repl-undo")
+    for _ in range(400):
+        if session.over:
+            break
+        line = session.format(rng.choice(session.legal_actions("p1")))
+        shell.run_line(line)
+        count = undo_count(session, 1, {"p2"})
+        bids = [a for a in session.log[-count:] if a.player == "p2" and a.verb == "bid"]
+        if not bids or undo_refusal(session, count, "p1", {"p2"}) is not None:
+            continue
+        out.seek(0)
+        out.truncate(0)
+        shell.run_line("undo")
+        said = out.getvalue()
+        assert "took back" in said and session.announce(bids[-1]) in said, said
+        assert session.format(bids[-1]) not in said, said
+        return
+    pytest.fail("no undo took back a bot's sealed bid")
