@@ -142,17 +142,17 @@ def guesses(local: Session, secrets: Secrets, seat: str, rng: random.Random) -> 
     index = local.players.index(seat)
     owned = secrets.owned()
     shown = told(local, seat)
-    never = [
-        x
-        for x, owner in secrets.fresh[seat].items()
-        if not re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", shown)
-    ]
+
+    def card(x: str) -> bool:  # an id (not a phrase such as a sealed bid) never shown to seat
+        return re.fullmatch(r"[\w-]+", x) is not None and not re.search(
+            rf"(?<![\w-]){re.escape(x)}(?![\w-])", shown
+        )
+
+    never = [x for x in secrets.fresh[seat] if card(x)]
     twin = game.sample_state(local.state, index, rng)
     others = {x for p, ids in secrets.owned(twin).items() if p != seat for x in ids}
     now = {x for p, ids in owned.items() for x in ids}
-    alike = sorted(
-        x for x in others - now if not re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", shown)
-    )
+    alike = sorted(x for x in others - now if card(x))
     if not never or not alike:
         return
     pool = now | others
