@@ -348,7 +348,7 @@ def test_undo_answers_only_what_the_seat_was_told(server: ServerProcess) -> None
         assert net.get("p1")["log"] == log[: -len(undone)]
         secret_undone += any("(in secret)" in text for text in undone)
         assert net.act("p1", line)[0] == 200  # and on again
-        if secret_undone >= 3:
+        if secret_undone:
             break
     assert secret_undone > 0, "no undo took back a bot's sealed bid: the test judged nothing"
 
