@@ -25,7 +25,8 @@ from typing import Any, NoReturn
 
 import pytest
 from dockyard.game import DockyardError
-from dockyard.server.store import NewGame, open_store
+from dockyard.server.databases import open_store
+from dockyard.server.store import NewGame
 
 PROGRAMS = ("initdb", "postgres")
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from dockyard.game import DockyardError
-from dockyard.server.store import SqliteStore, hash_token, open_store
+from dockyard.server.databases import open_store
+from dockyard.server.store import SqliteStore, hash_token
 from test_server_postgres import new_game, pg, pg_url  # noqa: F401 (fixtures, used by name)
 
 

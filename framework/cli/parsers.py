@@ -344,6 +344,13 @@ def add_serve_parser(sub: Any) -> None:
         help="actions a second each seat's token may send (20)",
     )
     p.add_argument(
+        "--create-rate",
+        type=float,
+        default=5.0,
+        metavar="N",
+        help="games a second one client address may create (5)",
+    )
+    p.add_argument(
         "--proxy-headers",
         action="store_true",
         help="trust X-Forwarded-* from a reverse proxy in front (for its https:// links)",

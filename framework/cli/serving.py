@@ -26,7 +26,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise DockyardError(f"--port {args.port}: a port is from 0 to 65535")
     if not args.rate > 0:
         raise DockyardError(f"--rate {args.rate:g}: at least one action a second")
-    return serve(args.host, args.port, args.db, rate=args.rate, proxy_headers=args.proxy_headers)
+    if not args.create_rate > 0:
+        raise DockyardError(f"--create-rate {args.create_rate:g}: more than 0 games a second")
+    return serve(
+        args.host,
+        args.port,
+        args.db,
+        rate=args.rate,
+        proxy_headers=args.proxy_headers,
+        creates=args.create_rate,
+    )
 
 
 def cmd_bench_server(args: argparse.Namespace) -> int:

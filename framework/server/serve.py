@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .store import open_store
+from .databases import open_store
 
 
 def serve(
@@ -13,6 +13,7 @@ def serve(
     db: str | None,
     rate: float = 20.0,
     proxy_headers: bool = False,
+    creates: float = 5.0,
 ) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM: open requests are finished first)."""
     import socket
@@ -34,7 +35,7 @@ def serve(
         )
         raise DockyardError(f"{host}:{port} {why}; choose another with --port") from None
     store = open_store(db)
-    app = create_app(store, Limits(rate=rate))
+    app = create_app(store, Limits(rate=rate, creates=creates))
     port = listening.getsockname()[1]
     print(f"dockyard serve: games in {store.url}", file=sys.stderr, flush=True)
     print(f"dockyard serve: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)

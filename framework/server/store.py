@@ -2,7 +2,7 @@
 token hashed) and its action lines, one row each. A game's truth is its seed and its lines, so a
 restart replays them; every change is committed before the server answers it.
 
-`open_store(url)` gives the store a URL names: a file path (SQLite, the embedded default) or
+`open_store(url)` (databases.py) gives the store a URL names: a file path (SQLite, the embedded default) or
 `postgresql://...` (PostgreSQL, so that several server processes share the games; see
 postgres.py). Both keep the same tables and answer the same calls:
 
@@ -23,14 +23,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..game import DockyardError
 
-__all__ = ["Change", "NewGame", "SqliteStore", "Store", "Stored", "hash_token", "open_store"]
+__all__ = ["Change", "NewGame", "SqliteStore", "Store", "Stored", "hash_token"]
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -159,7 +159,13 @@ def _row(row: Any, lines: list[str], seats: dict[str, str]) -> Stored:
 
 class SqliteStore:
     """Games in one SQLite file (WAL, each commit synced), for one server process (several
-    processes on one file also stay correct: a change holds SQLite's write lock)."""
+    processes on one file also stay correct: a change holds SQLite's write lock).
+
+    Group commit: a change is answered only once a commit that holds it is on disk, but the
+    changes made while a commit is being synced (other games' actions) are committed together
+    by the next one, one sync for them all; each change is a savepoint of that transaction,
+    so one that fails is undone alone. A commit that fails loses its changes, and each change
+    it held raises sqlite3.Error (its table is rebuilt from the store, as before)."""
 
     shared = False
 
@@ -179,12 +185,78 @@ class SqliteStore:
         except (OSError, sqlite3.Error) as exc:
             raise DockyardError(f"{self.path}: cannot open the games database: {exc}") from None
         self._lock = threading.Lock()  # one connection: one statement at a time
+        self._batch = 0  # the number of the transaction changes join now
+        self._open = False  # that transaction is begun, not yet committed
+        self._dirty = False  # it holds a change
+        self._committed = -1  # the last transaction committed
+        self._lost: dict[int, str] = {}  # transactions whose commit failed, and why
 
-    def create(self, game: NewGame) -> None:
+    # ---- group commit -------------------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """The block's statements as a savepoint of the open transaction (begun if none is),
+        undone alone if the block raises; returns once a commit holding them is on disk."""
         with self._lock:
             db = self._db
-            db.execute("BEGIN IMMEDIATE")
+            if not self._open:
+                db.execute("BEGIN IMMEDIATE")
+                self._open = True
+            before = db.total_changes
+            db.execute("SAVEPOINT change")
             try:
+                yield db
+            except BaseException:
+                if not db.in_transaction:  # SQLite undid it all (a full disk, an I/O error)
+                    self._lost[self._batch] = "SQLite rolled the transaction back"
+                    self._batch += 1
+                    self._open = self._dirty = False
+                    raise
+                db.execute("ROLLBACK TO change")
+                db.execute("RELEASE change")
+                if not self._dirty:  # nothing to keep: SQLite's write lock goes now
+                    with suppress(sqlite3.Error):
+                        self._commit_open()
+                raise
+            db.execute("RELEASE change")
+            if db.total_changes == before:  # the block wrote nothing: nothing to wait for
+                if not self._dirty:
+                    with suppress(sqlite3.Error):
+                        self._commit_open()
+                return
+            self._dirty = True
+            batch = self._batch
+        with self._lock:  # the first of a batch here commits it (the others waited meanwhile)
+            if batch in self._lost:
+                raise sqlite3.OperationalError(f"its commit failed: {self._lost[batch]}")
+            if batch > self._committed:
+                self._commit_open()
+
+    def _commit_open(self) -> None:
+        """Commit the open transaction (the lock held); if that fails, its changes are lost
+        (sqlite3.Error: the tables that made them are rebuilt from the store)."""
+        batch = self._batch
+        self._batch += 1
+        self._open = self._dirty = False
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._lost[batch] = str(exc)
+            with suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+        self._committed = batch
+
+    def _settle(self) -> None:
+        """Before reading (the lock held): commit what is pending, so no read sees a change
+        that is not yet on disk."""
+        if self._open:
+            with suppress(sqlite3.Error):  # its writers are told
+                self._commit_open()
+
+    # ---- the store ----------------------------------------------------------------------------
+    def create(self, game: NewGame) -> None:
+        try:
+            with self._write() as db:
                 db.execute(
                     "INSERT INTO games (id, game, players, variants, seed, bots, created, version)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
@@ -202,16 +274,12 @@ class SqliteStore:
                     "INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
                     [(game.id, seat, h) for seat, h in game.token_hashes.items()],
                 )
-                db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                db.execute("ROLLBACK")
-                raise DockyardError(f"a game {game.id!r} is already stored") from None
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        except sqlite3.IntegrityError:
+            raise DockyardError(f"a game {game.id!r} is already stored") from None
 
     def load(self, game_id: str) -> Stored | None:
         with self._lock:
+            self._settle()
             db = self._db
             row = db.execute(
                 "SELECT id, game, players, variants, seed, bots, created, version FROM games"
@@ -233,75 +301,44 @@ class SqliteStore:
 
     def version(self, game_id: str) -> int | None:
         with self._lock:
+            self._settle()
             row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else int(row[0])
 
     @contextmanager
     def change(self, game_id: str) -> Iterator[_Change]:
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-                if row is None:
-                    raise DockyardError(f"no game {game_id!r}")
-                lines = [
-                    r[0]
-                    for r in db.execute(
-                        "SELECT line FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        with self._write() as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise DockyardError(f"no game {game_id!r}")
+            lines = [
+                r[0]
+                for r in db.execute(
+                    "SELECT line FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+                )
+            ]
+            change = _Change(int(row[0]), lines)
+            yield change
+            if change.changed:
+                n = len(lines)
+                if change.cut is not None and change.cut < n:
+                    db.execute(
+                        "DELETE FROM actions WHERE game_id = ? AND n >= ?",
+                        (game_id, change.cut),
                     )
-                ]
-                change = _Change(int(row[0]), lines)
-                yield change
-                if change.changed:
-                    n = len(lines)
-                    if change.cut is not None and change.cut < n:
-                        db.execute(
-                            "DELETE FROM actions WHERE game_id = ? AND n >= ?",
-                            (game_id, change.cut),
-                        )
-                        n = change.cut
-                    db.executemany(
-                        "INSERT INTO actions (game_id, n, line) VALUES (?, ?, ?)",
-                        [(game_id, n + i, line) for i, line in enumerate(change.added)],
-                    )
-                    db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                    n = change.cut
+                db.executemany(
+                    "INSERT INTO actions (game_id, n, line) VALUES (?, ?, ?)",
+                    [(game_id, n + i, line) for i, line in enumerate(change.added)],
+                )
+                db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
 
     def ids(self) -> list[str]:
         with self._lock:
+            self._settle()
             return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
 
     def close(self) -> None:
         with self._lock:
+            self._settle()
             self._db.close()
-
-
-def default_path() -> Path:
-    """`$XDG_DATA_HOME/dockyard/games.sqlite` (XDG_DATA_HOME defaults to ~/.local/share)."""
-    import os
-
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "dockyard" / "games.sqlite"
-
-
-def open_store(url: str | Path | None = None) -> Store:
-    """The store `url` names: None (the default SQLite file), a path, `sqlite:///PATH`, or
-    `postgresql://...` (the `postgres` extra)."""
-    if url is None:
-        return SqliteStore(default_path())
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
-
-        return PostgresStore(text)
-    if text.startswith("sqlite:///"):
-        text = text[len("sqlite:///") - 1 :]
-    elif "://" in text:
-        raise DockyardError(
-            f"--db {text!r}: a file path (SQLite) or a postgresql://USER@HOST/DB URL"
-        )
-    return SqliteStore(text)

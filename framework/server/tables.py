@@ -281,9 +281,10 @@ class Tables:
         except DockyardError as exc:  # a damaged row, or a game no longer installed
             raise Refused(500, f"game {gid!r} cannot be resumed: {exc}") from None
         with self._lock:
-            known = self._tables.get(gid)
-            if known is not None:  # another thread loaded it meanwhile: one table per game
-                return known
+            present = self._tables.get(gid)
+            if present is not None:  # loaded meanwhile by another request (and maybe moved on)
+                self._tables.move_to_end(gid)
+                return present
             self._tables[gid] = table
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
