@@ -175,7 +175,8 @@ def play_out(
         seat = rng.choice(local.actors())
         mine = net.get(seat)
         assert mine["to_act"] == local.actors(), f"action {len(local.log)}: to_act"
-        assert mine["legal"], f"{seat} acts but has no legal lines"
+        legal = [local.format(a) for a in local.legal_actions(seat)]
+        assert mine["legal"] == legal and legal, f"action {len(local.log)}: {seat}'s legal lines"
         line = rng.choice(mine["legal"])
         assert line.startswith(f"{seat}:"), f"{seat}'s legal line {line!r} is not its own"
         status, answer = net.act(seat, line)
