@@ -161,17 +161,20 @@ def legal_hint(session: Any, action: Action, seat: str | None, viewer: str | Non
 
 
 def undo_count(session: Any, n: int, bots: Collection[str]) -> int:
-    """How many actions `undo N` takes back: N of the humans', with the bots' moves after each."""
+    """How many actions `undo N` takes back: N of the humans', with the bots' moves after each
+    (the bots' moves before the first of them stay: taken back, the bots would be to move and
+    nobody would move them)."""
     if not bots:
         return n
-    count = mine = 0
+    count = mine = upto = 0
     for action in reversed(session.log):
         if mine == n:
             break
         count += 1
         if action.player not in bots:
             mine += 1
-    return count
+            upto = count
+    return upto
 
 
 def undo_refusal(session: Any, n: int, seat: str | None, bots: Collection[str] = ()) -> str | None:
@@ -180,8 +183,17 @@ def undo_refusal(session: Any, n: int, seat: str | None, bots: Collection[str] =
     reveal nor past another player's action that showed it something hidden (`shown_by`)."""
     if not session.log:
         return "nothing to undo"
+    if n == 0 and bots:  # (undo_count) only the bots have moved
+        return "nothing to undo but the bots' moves, which stay"
     who = None if seat is None else {seat, *bots}
     reason: str | None = session.why_not_undo(n, who)
+    if reason is not None and seat is not None:
+        # the reason quotes actions in their canonical text: another's (a sealed bid, a bot's
+        # secret reply) only as the seat was told it
+        for action in session.log[-n:] if isinstance(n, int) and n > 0 else ():
+            if action.player != seat:
+                told = repr(session.announce(action))
+                reason = reason.replace(repr(session.format(action)), told)
     if reason is None and seat is not None:
         shown = shown_by(session, len(session.log) - n, seat)
         if shown is not None:

@@ -278,8 +278,12 @@ class Shell(Looking):
             n, players=None if self.seat is None else {self.seat, *self.bots}, barriers=True
         )
         self.announced = False
-        for action in reversed(taken):
-            self.output.say(f"took back {session.format(action)}", "yellow")
+        for action in reversed(taken):  # another's (a bot's sealed bid) as this keyboard was told
+            told = self.viewer in (None, action.player)
+            self.output.say(
+                f"took back {session.format(action) if told else session.announce(action)}",
+                "yellow",
+            )
 
     def do_redo(self, n: int = 1) -> None:
         session = self.session

@@ -227,7 +227,10 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
             raise Refused(400, 'send {} or {"n": HOW_MANY}')
         table, seat, taken = await run_in_threadpool(tables.undo, gid, token, body.get("n", 1))
         hub.tell(gid, [])
-        return JSONResponse({"undone": [table.session.format(a) for a in reversed(taken)]})
+        # as the seat was told them: a bot's secret action (a sealed bid) only as announced
+        session = table.session
+        undone = [session.format(a) if a.player == seat else session.announce(a) for a in taken]
+        return JSONResponse({"undone": undone[::-1]})
 
     async def save(request: Request) -> Response:
         table = await run_in_threadpool(tables.get, request.path_params["id"])
@@ -251,10 +254,16 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
             try:
                 first = await asyncio.wait_for(websocket.receive_text(), timeout=2.0)
                 token = json.loads(first).get("token") if first.strip() else None
-            except (TimeoutError, ValueError, AttributeError):
+            except (TimeoutError, ValueError, AttributeError, KeyError):  # KeyError: bytes
                 token = None
             except WebSocketDisconnect:
                 return
+        if token is not None and not isinstance(token, str):
+            await websocket.send_json(
+                {"type": "error", "error": 'send the token as {"token": "TOKEN"}, a string'}
+            )
+            await websocket.close(code=4400)
+            return
         seat = table.seat_of(token) if token else None
         if token and seat is None:
             await websocket.send_json(
@@ -276,9 +285,9 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
             return {"type": "state", "events": lines_for(current.session, moves, seat), **shown}
 
         async def listen() -> None:  # until the client goes; what it sends is not needed
-            try:
-                while True:
-                    await websocket.receive_text()
+            try:  # (text or bytes alike)
+                while (await websocket.receive())["type"] != "websocket.disconnect":
+                    pass
             except (WebSocketDisconnect, RuntimeError):
                 return
 
