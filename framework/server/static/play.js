@@ -1,1 +1,452 @@
+// The page to play in (GET /games/{id}): the table as the game draws it, the seat's legal actions
+// grouped by verb (filter, click or type to play), the log, the result; live over the WebSocket.
+// The seat's token comes from the URL fragment (#token=...), which no request carries: it goes
+// in an Authorization header, and as the WebSocket's first message, never in a URL.
+'use strict';
 
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const MANY = 40; // more legal actions than this: the groups start folded
+  const SHOWN = 200; // buttons drawn per group at most (the filter narrows the rest)
+  const parts = location.pathname.split('/').filter(Boolean);
+  const gid = decodeURIComponent(parts[parts.length - 1] || '');
+  const api = '/api/games/' + encodeURIComponent(gid);
+
+  let token = new URLSearchParams(location.hash.slice(1)).get('token');
+  token = token && token.trim() ? token.trim() : null;
+  let state = null; // the last snapshot shown
+  let shownLog = [];
+  let pictureVersion = null;
+  let pictureSeq = 0;
+  let noPicture = false;
+  let socket = null;
+  let retry = 0;
+  let busy = false;
+  let enterLine = null; // what Enter plays when the typed text is no whole line
+  const folded = new Map(); // verb -> open (the player's own choice, kept across updates)
+
+  // ---- talking to the server ----------------------------------------------------------------
+  function headers(json) {
+    const h = {};
+    if (token) h.Authorization = 'Bearer ' + token;
+    if (json) h['Content-Type'] = 'application/json';
+    return h;
+  }
+
+  async function call(method, path, body) {
+    try {
+      const r = await fetch(path, {
+        method,
+        headers: headers(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+      });
+      let data = null;
+      try {
+        data = await r.json();
+      } catch (e) {
+        data = { error: 'the server answered ' + r.status + ' with no JSON' };
+      }
+      return { status: r.status, body: data || {} };
+    } catch (e) {
+      return { status: 0, body: { error: 'the server did not answer (' + e.message + ')' } };
+    }
+  }
+
+  async function load() {
+    const r = await call('GET', api);
+    if (r.status === 401 && token) {
+      token = null; // not a seat of this game: watch as a spectator, and say so
+      conn("this link's token is not a seat of this game: watching as a spectator");
+      return load();
+    }
+    if (r.status !== 200) {
+      $('dy-status').textContent = 'No game here: ' + (r.body.error || 'status ' + r.status);
+      return;
+    }
+    render(r.body);
+  }
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(scheme + '//' + location.host + api + '/ws');
+    socket = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify(token ? { token } : {}));
+      if (retry > 0) conn('');
+      retry = 0;
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (msg.type === 'state') render(msg);
+      else if (msg.type === 'error') conn(msg.error);
+    };
+    ws.onclose = (ev) => {
+      if (socket === ws) socket = null;
+      if (ev.code === 4401 || ev.code === 4404) {
+        conn('live updates refused: ' + (ev.reason || 'not a seat of this game'));
+        return;
+      }
+      retry += 1;
+      const wait = Math.min(10, 2 ** Math.min(retry, 4) / 2);
+      conn('connection lost; reconnecting in ' + wait + ' s…');
+      setTimeout(() => {
+        connect();
+        load();
+      }, wait * 1000);
+    };
+  }
+
+  function conn(text) {
+    $('dy-conn').textContent = text;
+  }
+
+  async function play(line) {
+    if (busy || !line.trim()) return;
+    busy = true;
+    $('dy-actions').setAttribute('aria-busy', 'true');
+    const r = await call('POST', api + '/actions', { action: line.trim() });
+    busy = false;
+    $('dy-actions').removeAttribute('aria-busy');
+    if (r.status === 200) {
+      showError(null);
+      $('dy-line').value = '';
+      if (!socket || socket.readyState !== WebSocket.OPEN) await load();
+      else renderLegal();
+    } else {
+      showError(r.body);
+    }
+  }
+
+  async function undo() {
+    if (busy) return;
+    busy = true;
+    const r = await call('POST', api + '/undo', {});
+    busy = false;
+    if (r.status === 200) {
+      showError(null);
+      const taken = r.body.undone || [];
+      $('dy-help').textContent = taken.length ? 'Taken back: ' + taken.join('; ') : '';
+      if (!socket || socket.readyState !== WebSocket.OPEN) await load();
+    } else {
+      showError(r.body);
+    }
+  }
+
+  function showError(body) {
+    const box = $('dy-error');
+    box.replaceChildren();
+    $('dy-line').removeAttribute('aria-invalid');
+    if (!body) return;
+    $('dy-line').setAttribute('aria-invalid', 'true');
+    const why = document.createElement('p');
+    why.textContent = body.error || 'refused';
+    box.append(why);
+    if (body.hint) {
+      const hint = document.createElement('p');
+      hint.className = 'dy-hint';
+      hint.textContent = body.hint;
+      box.append(hint);
+    }
+  }
+
+  // ---- drawing the snapshot -------------------------------------------------------------------
+  function render(s) {
+    if (state && typeof s.version === 'number' && s.version < state.version) return; // stale
+    state = s;
+    const title = s.title || s.game;
+    $('dy-title').textContent = title;
+    const mine = s.seat && !s.over && (s.to_act || []).includes(s.seat);
+    document.title = (mine ? '(your turn) ' : '') + title + ' · dockyard';
+    const bots = Object.entries(s.bots || {}).map(([p, b]) => p + ' ' + b);
+    $('dy-who').textContent =
+      (s.seat ? 'You play ' + s.seat : 'Watching as a spectator') +
+      ' · players ' + s.players.join(', ') +
+      (bots.length ? ' · bots: ' + bots.join(', ') : '') +
+      (s.variants && s.variants.length ? ' · variants: ' + s.variants.join(', ') : '');
+    $('dy-status').textContent = statusLine(s);
+    $('dy-status').classList.toggle('dy-mine', Boolean(mine));
+    renderResult(s);
+    renderLog(s.log || []);
+    $('dy-actions').hidden = !s.seat || s.over;
+    renderLegal();
+    if (s.version !== pictureVersion) loadPicture(s.version);
+    else if (noPicture) showView();
+  }
+
+  function statusLine(s) {
+    if (s.over) return 'Game over';
+    const acting = s.to_act || [];
+    if (s.seat && acting.includes(s.seat)) {
+      const others = acting.filter((p) => p !== s.seat);
+      return 'Your turn' + (others.length ? ' (with ' + others.join(', ') + ')' : '');
+    }
+    return acting.length ? 'Waiting for ' + acting.join(', ') : 'Waiting';
+  }
+
+  function renderResult(s) {
+    const box = $('dy-result');
+    if (!s.result) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const head = document.createElement('h2');
+    const won = s.seat && (s.result.winners || []).includes(s.seat);
+    head.textContent = 'Game over' + (won ? ': you win' : '');
+    box.replaceChildren(head);
+    const text = Array.isArray(s.result.text) ? s.result.text : [String(s.result.text || '')];
+    for (const line of text) {
+      const p = document.createElement('p');
+      p.textContent = line;
+      box.append(p);
+    }
+    box.hidden = false;
+  }
+
+  function renderLog(lines) {
+    const ol = $('dy-log');
+    const kept = shownLog.length <= lines.length && shownLog.every((l, i) => l === lines[i]);
+    const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+    if (!kept) ol.replaceChildren();
+    const first = kept ? shownLog.length : 0;
+    for (let i = first; i < lines.length; i++) {
+      const li = document.createElement('li');
+      li.textContent = lines[i];
+      if (kept && shownLog.length) li.className = 'dy-new';
+      ol.append(li);
+    }
+    if (!lines.length && !ol.children.length) {
+      ol.setAttribute('data-empty', 'no actions yet');
+    } else {
+      ol.removeAttribute('data-empty');
+    }
+    shownLog = lines.slice();
+    if (atEnd || !kept) ol.scrollTop = ol.scrollHeight;
+  }
+
+  async function loadPicture(version) {
+    const seq = ++pictureSeq;
+    let r;
+    try {
+      r = await fetch(api + '?format=svg', { headers: headers(false), cache: 'no-store' });
+    } catch (e) {
+      return; // the socket's reconnection brings the picture back
+    }
+    if (seq !== pictureSeq) return;
+    if (!r.ok) {
+      let why = 'no picture (' + r.status + ')';
+      try {
+        why = (await r.json()).error || why;
+      } catch (e) {
+        /* keep the status */
+      }
+      if (seq !== pictureSeq) return;
+      noPicture = true;
+      pictureVersion = version;
+      showView(why);
+      return;
+    }
+    const text = await r.text();
+    if (seq !== pictureSeq) return;
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const root = doc.documentElement;
+    if (root.localName !== 'svg' || doc.getElementsByTagName('parsererror').length) {
+      noPicture = true;
+      pictureVersion = version;
+      showView('the picture could not be read');
+      return;
+    }
+    for (const bad of root.querySelectorAll('script, foreignObject')) bad.remove();
+    noPicture = false;
+    pictureVersion = version;
+    $('dy-table').replaceChildren(document.importNode(root, true));
+  }
+
+  function showView(why) {
+    const box = $('dy-table');
+    const note = document.createElement('p');
+    note.className = 'dy-note';
+    note.textContent = why || box.dataset.why || '';
+    box.dataset.why = note.textContent;
+    const pre = document.createElement('pre');
+    pre.className = 'dy-view';
+    pre.textContent = JSON.stringify(state ? state.view : null, null, 1);
+    box.replaceChildren(note, pre);
+  }
+
+  // ---- the legal actions ----------------------------------------------------------------------
+  function ownText(line) {
+    const prefix = state && state.seat ? state.seat + ':' : null;
+    return prefix && line.startsWith(prefix) ? line.slice(prefix.length).trim() : line.trim();
+  }
+
+  function renderLegal() {
+    const box = $('dy-legal');
+    if (!state || !state.seat || state.over) {
+      box.replaceChildren();
+      return;
+    }
+    const typed = $('dy-line').value;
+    const words = ownText(typed).toLowerCase().split(/\s+/).filter(Boolean);
+    const legal = state.legal || [];
+    const items = legal.map((line) => ({ line, text: ownText(line) }));
+    const hits = items.filter((it) => words.every((w) => it.text.toLowerCase().includes(w)));
+    const exact = items.find((it) => it.text === ownText(typed) && typed.trim());
+    enterLine = exact ? exact.line : words.length && hits.length === 1 ? hits[0].line : null;
+    const focused = box.contains(document.activeElement) ? document.activeElement : null;
+    const focusedLine = focused ? focused.dataset.line : null;
+
+    $('dy-count').textContent = legal.length ? '(' + legal.length + ')' : '';
+    const acting = (state.to_act || []).includes(state.seat);
+    if (!legal.length) {
+      const p = document.createElement('p');
+      p.className = 'dy-note';
+      p.textContent = acting ? 'No action is open to you.' : 'Not your turn: ' + statusLine(state) + '.';
+      box.replaceChildren(p);
+      help(words, 0, 0);
+      return;
+    }
+    const groups = new Map();
+    for (const it of items) {
+      const verb = it.text.split(/\s+/)[0];
+      if (!groups.has(verb)) groups.set(verb, { all: 0, hits: [] });
+      groups.get(verb).all += 1;
+    }
+    for (const it of hits) groups.get(it.text.split(/\s+/)[0]).hits.push(it);
+
+    const out = [];
+    const singles = document.createElement('div');
+    singles.className = 'dy-singles';
+    for (const [verb, g] of groups) {
+      if (!g.hits.length) continue;
+      if (g.all === 1) {
+        singles.append(actionButton(g.hits[0]));
+        continue;
+      }
+      const det = document.createElement('details');
+      det.className = 'dy-group';
+      det.dataset.verb = verb;
+      const sum = document.createElement('summary');
+      sum.textContent = verb + ' ';
+      const n = document.createElement('span');
+      n.className = 'dy-count';
+      n.textContent = words.length ? g.hits.length + ' of ' + g.all : String(g.all);
+      sum.append(n);
+      det.append(sum);
+      const chosen = folded.get(verb);
+      det.open = words.length ? true : chosen !== undefined ? chosen : legal.length <= MANY || g.all <= 12;
+      const fill = () => {
+        if (det.dataset.filled) return;
+        det.dataset.filled = '1';
+        const list = document.createElement('div');
+        list.className = 'dy-buttons';
+        for (const it of g.hits.slice(0, SHOWN)) list.append(actionButton(it));
+        det.append(list);
+        if (g.hits.length > SHOWN) {
+          const more = document.createElement('p');
+          more.className = 'dy-note';
+          more.textContent = '… and ' + (g.hits.length - SHOWN) + ' more: type to narrow the list';
+          det.append(more);
+        }
+      };
+      if (det.open) fill();
+      sum.addEventListener('click', () => {
+        det.dataset.user = '1'; // the player's own folding is kept (not the defaults)
+      });
+      det.addEventListener('toggle', () => {
+        if (det.dataset.user && !words.length) folded.set(verb, det.open);
+        delete det.dataset.user;
+        if (det.open) fill();
+      });
+      out.push(det);
+    }
+    if (singles.children.length) out.unshift(singles);
+    if (!hits.length) {
+      const p = document.createElement('p');
+      p.className = 'dy-note';
+      p.textContent = 'No legal action reads like that; Enter sends it as typed.';
+      out.push(p);
+    }
+    box.replaceChildren(...out);
+    help(words, hits.length, legal.length);
+    if (focusedLine !== null) {
+      const again = [...box.querySelectorAll('button[data-line]')].find((b) => b.dataset.line === focusedLine);
+      const next = again || box.querySelector('button[data-line]');
+      if (next) next.focus();
+      else $('dy-line').focus();
+    }
+  }
+
+  function actionButton(it) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'dy-action' + (it.line === enterLine ? ' dy-target' : '');
+    b.textContent = it.text;
+    b.dataset.line = it.line;
+    b.title = it.line;
+    return b;
+  }
+
+  function help(words, hits, all) {
+    const p = $('dy-help');
+    p.replaceChildren();
+    if (!words.length || !all) return;
+    p.append(hits + ' of ' + all + ' match. ');
+    if (enterLine) {
+      p.append('Enter plays ');
+      const code = document.createElement('kbd');
+      code.textContent = ownText(enterLine);
+      p.append(code);
+    } else {
+      p.append('Enter sends the line as typed.');
+    }
+  }
+
+  // ---- input ----------------------------------------------------------------------------------
+  $('dy-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const typed = $('dy-line').value;
+    if (!typed.trim()) return;
+    play(enterLine || typed);
+  });
+  $('dy-line').addEventListener('input', () => {
+    showError(null);
+    renderLegal();
+  });
+  $('dy-line').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') {
+      $('dy-line').value = '';
+      showError(null);
+      renderLegal();
+    } else if (ev.key === 'ArrowDown') {
+      const first = $('dy-legal').querySelector('button[data-line]');
+      if (first) {
+        ev.preventDefault();
+        first.focus();
+      }
+    }
+  });
+  $('dy-legal').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-line]');
+    if (b) play(b.dataset.line);
+  });
+  $('dy-undo').addEventListener('click', undo);
+  document.addEventListener('keydown', (ev) => {
+    const t = ev.target;
+    const typing = t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement;
+    if (ev.key === '/' && !typing && !$('dy-actions').hidden) {
+      ev.preventDefault();
+      $('dy-line').focus();
+    }
+  });
+  window.addEventListener('hashchange', () => location.reload());
+
+  load();
+  connect();
+})();
