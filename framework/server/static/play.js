@@ -16,8 +16,9 @@
   token = token && token.trim() ? token.trim() : null;
   let state = null; // the last snapshot shown
   let shownLog = [];
-  let pictureVersion = null;
-  let pictureSeq = 0;
+  let pictureVersion = null; // the version the table's picture shows
+  let pictureWanted = null; // the newest version seen
+  let pictureBusy = false; // one picture asked for at a time: quick changes make one request
   let noPicture = false;
   let socket = null;
   let retry = 0;
@@ -175,7 +176,7 @@
     renderLog(s.log || []);
     $('dy-actions').hidden = !s.seat || s.over;
     renderLegal();
-    if (s.version !== pictureVersion) loadPicture(s.version);
+    if (s.version !== pictureVersion) wantPicture(s.version);
     else if (noPicture) showView();
   }
 
@@ -230,15 +231,31 @@
     if (atEnd || !kept) ol.scrollTop = ol.scrollHeight;
   }
 
+  function wantPicture(version) {
+    pictureWanted = version;
+    if (!pictureBusy) drawPictures();
+  }
+
+  async function drawPictures() {
+    pictureBusy = true;
+    try {
+      while (pictureWanted !== pictureVersion) {
+        if (!(await loadPicture(pictureWanted))) break; // the next change asks again
+      }
+    } finally {
+      pictureBusy = false;
+    }
+  }
+
+  // The table as this seat sees it (a fetch, so the token goes in a header), inserted as SVG so
+  // its text is in the page. False when the server could not be reached.
   async function loadPicture(version) {
-    const seq = ++pictureSeq;
     let r;
     try {
       r = await fetch(api + '?format=svg', { headers: headers(false), cache: 'no-store' });
     } catch (e) {
-      return; // the socket's reconnection brings the picture back
+      return false;
     }
-    if (seq !== pictureSeq) return;
     if (!r.ok) {
       let why = 'no picture (' + r.status + ')';
       try {
@@ -246,26 +263,24 @@
       } catch (e) {
         /* keep the status */
       }
-      if (seq !== pictureSeq) return;
       noPicture = true;
       pictureVersion = version;
       showView(why);
-      return;
+      return true;
     }
     const text = await r.text();
-    if (seq !== pictureSeq) return;
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     const root = doc.documentElement;
+    pictureVersion = version;
     if (root.localName !== 'svg' || doc.getElementsByTagName('parsererror').length) {
       noPicture = true;
-      pictureVersion = version;
       showView('the picture could not be read');
-      return;
+      return true;
     }
     for (const bad of root.querySelectorAll('script, foreignObject')) bad.remove();
     noPicture = false;
-    pictureVersion = version;
     $('dy-table').replaceChildren(document.importNode(root, true));
+    return true;
   }
 
   function showView(why) {
