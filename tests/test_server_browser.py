@@ -189,6 +189,9 @@ def test_a_typed_illegal_line_shows_the_servers_error_next_to_the_input(server, 
     check(o.locator("#dy-line")).to_have_attribute("aria-invalid", "true")
     check(o.locator("#dy-line")).to_have_value("mark b2")  # kept, to be mended
     assert len(game_state(server, made)["log"]) == 1  # nothing played
+    legal = game_state(server, made, "o")["legal"]  # no line reads so: all are still offered
+    check(o.locator("#dy-legal button[data-line]")).to_have_count(len(legal))
+    check(o.locator("#dy-help")).to_contain_text(f"None of the {len(legal)}")
 
     o.fill("#dy-line", "fly away")  # not an action line at all: 400, said as plainly
     o.press("#dy-line", "Enter")

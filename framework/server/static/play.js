@@ -311,13 +311,15 @@
     const words = ownText(typed).toLowerCase().split(/\s+/).filter(Boolean);
     const legal = state.legal || [];
     const items = legal.map((line) => ({ line, text: ownText(line) }));
-    const hits = items.filter((it) => words.every((w) => it.text.toLowerCase().includes(w)));
+    const found = items.filter((it) => words.every((w) => it.text.toLowerCase().includes(w)));
+    const hits = found.length ? found : items; // nothing reads so: all of them, still to click
     const exact = items.find((it) => it.text === ownText(typed) && typed.trim());
-    enterLine = exact ? exact.line : words.length && hits.length === 1 ? hits[0].line : null;
+    enterLine = exact ? exact.line : words.length && found.length === 1 ? found[0].line : null;
     const focused = box.contains(document.activeElement) ? document.activeElement : null;
     const focusedLine = focused ? focused.dataset.line : null;
 
     $('dy-count').textContent = legal.length ? '(' + legal.length + ')' : '';
+    if (legal.length) $('dy-line').placeholder = 'e.g. ' + ownText(legal[0]);
     const acting = (state.to_act || []).includes(state.seat);
     if (!legal.length) {
       const p = document.createElement('p');
@@ -351,11 +353,11 @@
       sum.textContent = verb + ' ';
       const n = document.createElement('span');
       n.className = 'dy-count';
-      n.textContent = words.length ? g.hits.length + ' of ' + g.all : String(g.all);
+      n.textContent = found.length && words.length ? g.hits.length + ' of ' + g.all : String(g.all);
       sum.append(n);
       det.append(sum);
       const chosen = folded.get(verb);
-      det.open = words.length ? true : chosen !== undefined ? chosen : legal.length <= MANY || g.all <= 12;
+      det.open = found.length && words.length ? true : chosen !== undefined ? chosen : legal.length <= MANY || g.all <= 12;
       const fill = () => {
         if (det.dataset.filled) return;
         det.dataset.filled = '1';
@@ -382,14 +384,8 @@
       out.push(det);
     }
     if (singles.children.length) out.unshift(singles);
-    if (!hits.length) {
-      const p = document.createElement('p');
-      p.className = 'dy-note';
-      p.textContent = 'No legal action reads like that; Enter sends it as typed.';
-      out.push(p);
-    }
     box.replaceChildren(...out);
-    help(words, hits.length, legal.length);
+    help(words, found.length, legal.length);
     if (focusedLine !== null) {
       const again = [...box.querySelectorAll('button[data-line]')].find((b) => b.dataset.line === focusedLine);
       const next = again || box.querySelector('button[data-line]');
@@ -412,7 +408,7 @@
     const p = $('dy-help');
     p.replaceChildren();
     if (!words.length || !all) return;
-    p.append(hits + ' of ' + all + ' match. ');
+    p.append(hits ? hits + ' of ' + all + ' match. ' : 'None of the ' + all + ' reads like that. ');
     if (enterLine) {
       p.append('Enter plays ');
       const code = document.createElement('kbd');
