@@ -411,3 +411,21 @@ def test_the_static_files_are_served(server) -> None:
         for name in re.findall(r'(?:src|href)="/assets/([^"]+)"', (static / html).read_text()):
             status, _, ctype = server.raw("GET", f"/assets/{name}")
             assert status == 200 and ctype.split(";")[0] in {"text/javascript", "text/css"}
+
+
+def test_a_page_reconnects_after_the_server_restarts(server, watched) -> None:
+    """Last in the module: it kills the module's server (kill -9) and starts it again."""
+    made = new_game(server, "tictactoe", players=2)
+    o = watched.open(page_path(made, "o"))
+    check = expect()
+    check(o.locator("#dy-status")).to_have_text("Waiting for x")
+    server.kill()
+    check(o.locator("#dy-conn")).to_contain_text("reconnecting")
+    server.start()
+    status, _ = server.call(
+        "POST", f"/api/games/{made['id']}/actions", {"action": "x: mark a1"}, made["seats"]["x"]
+    )
+    assert status == 200
+    check(o.locator("#dy-log li")).to_have_count(1, timeout=30_000)
+    check(o.locator("#dy-status")).to_have_text("Your turn")
+    check(o.locator("#dy-conn")).to_be_empty()

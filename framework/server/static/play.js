@@ -61,6 +61,10 @@
       conn("this link's token is not a seat of this game: watching as a spectator");
       return load();
     }
+    if (r.status === 0) {
+      conn(r.body.error);
+      return;
+    }
     if (r.status !== 200) {
       $('dy-status').textContent = 'No game here: ' + (r.body.error || 'status ' + r.status);
       return;
@@ -96,10 +100,7 @@
       retry += 1;
       const wait = Math.min(10, 2 ** Math.min(retry, 4) / 2);
       conn('connection lost; reconnecting in ' + wait + ' s…');
-      setTimeout(() => {
-        connect();
-        load();
-      }, wait * 1000);
+      setTimeout(connect, wait * 1000); // on connecting, the server sends the whole state
     };
   }
 
