@@ -242,6 +242,27 @@ def test_a_link_with_a_wrong_token_watches_as_a_spectator_and_says_why(server, w
     check(pg.locator("#dy-conn")).to_contain_text("not a seat of this game")
     check(pg.locator("#dy-who")).to_contain_text("spectator")
     assert pg.locator("button[data-line]").count() == 0
+    pg.evaluate(f"location.hash = 'token={made['seats']['x']}'")  # a new link: a new seat
+    check(pg.locator("#dy-who")).to_contain_text("You play x")
+    check(pg.locator("button[data-line]")).to_have_count(9)
+
+
+def test_undo_takes_back_the_seats_own_action_and_says_when_it_cannot(server, watched) -> None:
+    made = new_game(server, "tictactoe", players=2)
+    x, o = watched.open(page_path(made, "x")), watched.open(page_path(made, "o"))
+    check = expect()
+    o.get_by_role("button", name="Undo").click()  # o has played nothing
+    status, refused = server.call("POST", f"/api/games/{made['id']}/undo", {}, made["seats"]["o"])
+    assert status == 409
+    check(o.locator("#dy-error p").first).to_have_text(refused["error"])
+    x.get_by_role("button", name="mark b2", exact=True).click()
+    check(o.locator("#dy-log li")).to_have_count(1)
+    x.get_by_role("button", name="Undo").click()
+    check(x.locator("#dy-help")).to_have_text("Taken back: x: mark b2")
+    for pg in (x, o):
+        check(pg.locator("#dy-log li")).to_have_count(0)
+    check(x.locator("button[data-line]")).to_have_count(9)
+    assert game_state(server, made)["log"] == []
 
 
 def test_a_long_legal_list_is_grouped_by_verb_folded_and_filtered(server, watched) -> None:
@@ -327,6 +348,10 @@ def test_the_lobby_creates_a_game_and_shows_each_seats_link(server, watched) -> 
     check(lobby.locator("#dy-links")).to_contain_text("o: played by the random bot")
     watch = lobby.locator("#dy-link-spectators").input_value()
     assert "#" not in watch and link.startswith(watch)
+    watched.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+    lobby.get_by_role("button", name="copy the link of x").click()
+    check(lobby.get_by_role("button", name="copy the link of x")).to_have_text("Copied")
+    assert lobby.evaluate("navigator.clipboard.readText()") == link
 
     x = watched.open(link.removeprefix(server.base))  # the link plays x; the bot answers
     x.get_by_role("button", name="mark b2", exact=True).click()
@@ -357,6 +382,22 @@ def test_the_lobby_offers_variants_and_seat_names_and_shows_a_refusal(server, wa
     assert status == 400
     check(lobby.locator("#dy-error")).to_have_text(refused["error"])
     assert lobby.locator("#dy-made").is_hidden()
+
+
+def test_the_lobbys_seed_deals_the_same_game_again(server, watched) -> None:
+    lobby = watched.open("/")
+    check = expect()
+    check(lobby.locator("#dy-game")).to_have_value("curious-cargo")
+    lobby.fill("#dy-seed", "5")
+    lobby.get_by_role("button", name="Create the game").click()
+    check(lobby.locator("#dy-made")).to_be_visible()
+    link = lobby.locator("#dy-link-p1").input_value()
+    gid, token = link.removeprefix(server.base + "/games/").split("#token=")
+    status, dealt = server.call("GET", f"/api/games/{gid}", token=token)
+    assert status == 200
+    same = game_state(server, new_game(server, "curious-cargo", players=2, seed=5), "p1")
+    other = game_state(server, new_game(server, "curious-cargo", players=2, seed=6), "p1")
+    assert dealt["view"] == same["view"] != other["view"]  # p1's Truck cards, dealt by the seed
 
 
 # ---- every game through the pages -------------------------------------------------------------
