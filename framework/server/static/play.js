@@ -11,6 +11,7 @@
   const parts = location.pathname.split('/').filter(Boolean);
   const gid = decodeURIComponent(parts[parts.length - 1] || '');
   const api = '/api/games/' + encodeURIComponent(gid);
+  const NOT_A_SEAT = "this link's token is not a seat of this game: watching as a spectator";
 
   let token = new URLSearchParams(location.hash.slice(1)).get('token');
   token = token && token.trim() ? token.trim() : null;
@@ -58,7 +59,7 @@
     const r = await call('GET', api);
     if (r.status === 401 && token) {
       token = null; // not a seat of this game: watch as a spectator, and say so
-      conn("this link's token is not a seat of this game: watching as a spectator");
+      conn(NOT_A_SEAT);
       return load();
     }
     if (r.status === 0) {
@@ -89,12 +90,21 @@
         return;
       }
       if (msg.type === 'state') render(msg);
-      else if (msg.type === 'error') conn(msg.error);
+      else if (msg.type === 'error' && msg.error !== 'that token is not a seat of this game') {
+        conn(msg.error);
+      }
     };
     ws.onclose = (ev) => {
       if (socket === ws) socket = null;
-      if (ev.code === 4401 || ev.code === 4404) {
-        conn('live updates refused: ' + (ev.reason || 'not a seat of this game'));
+      if (ev.code === 4401) {
+        token = null; // as in load(): watch as a spectator, live all the same
+        conn(NOT_A_SEAT);
+        load();
+        connect();
+        return;
+      }
+      if (ev.code === 4404) {
+        conn('no live updates: ' + (ev.reason || 'no such game'));
         return;
       }
       retry += 1;
