@@ -214,6 +214,24 @@ def test_a_typed_illegal_line_shows_the_servers_error_next_to_the_input(server, 
     assert game_state(server, made)["log"][-1] == first
 
 
+def test_a_click_on_the_table_plays_the_action_naming_that_place(server, watched) -> None:
+    made = new_game(server, "tictactoe", players=2)
+    x, o = watched.open(page_path(made, "x")), watched.open(page_path(made, "o"))
+    check = expect()
+    check(o.locator("#dy-table svg")).to_have_count(1)
+    o.evaluate("document.querySelector('#dy-table svg g#a2').dyKept = 'yes'")
+    x.locator("#dy-table svg g#c3 rect").click()  # the cell c3 of the picture
+    check(o.locator("#dy-log li")).to_have_count(1)
+    assert game_state(server, made)["log"][-1] == "x: mark c3"
+    check(o.locator("#dy-table svg g#c3")).to_contain_text("X")  # the picture is patched
+    assert o.evaluate("document.querySelector('#dy-table svg g#a2').dyKept") == "yes"
+    o.locator("#dy-table svg g#c3").click()  # taken: no action names it, nothing is sent
+    check(o.locator("#dy-error")).to_be_empty()
+    o.locator("#dy-table svg text", has_text="a1").click()  # a label names its place too
+    check(x.locator("#dy-log li")).to_have_count(2)
+    assert game_state(server, made)["log"][1:] == ["o: mark a1"]
+
+
 def test_a_spectator_sees_the_table_and_the_log_live_but_no_actions(server, watched) -> None:
     made = new_game(server, "curious-cargo", players=2, seed=3)
     spectator = watched.open(page_path(made, None))

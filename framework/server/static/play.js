@@ -290,9 +290,78 @@
     }
     for (const bad of root.querySelectorAll('script, foreignObject')) bad.remove();
     noPicture = false;
-    $('dy-table').replaceChildren(document.importNode(root, true));
+    const shown = $('dy-table').firstElementChild;
+    if (shown && shown.localName === 'svg') morph(shown, root);
+    else $('dy-table').replaceChildren(document.importNode(root, true));
     return true;
   }
+
+  // The new picture patched into the one shown: what did not change stays the same element
+  // (nothing flickers, and a pointer or a click on the table keeps its target).
+  function morph(old, neu) {
+    if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName) {
+      old.replaceWith(document.importNode(neu, true));
+      return;
+    }
+    if (old.nodeType !== Node.ELEMENT_NODE) {
+      if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+      return;
+    }
+    for (const a of [...old.attributes]) {
+      if (!neu.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNode(a);
+    }
+    for (const a of neu.attributes) {
+      if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) {
+        old.setAttributeNS(a.namespaceURI, a.name, a.value);
+      }
+    }
+    const was = [...old.childNodes];
+    const now = [...neu.childNodes];
+    now.forEach((child, i) => {
+      if (i < was.length) morph(was[i], child);
+      else old.appendChild(document.importNode(child, true));
+    });
+    for (const gone of was.slice(now.length)) gone.remove();
+  }
+
+  // A click on the table names a place (an element's id, or a label's text): the one action
+  // that names it is played; several fill the filter.
+  function placesAt(e) {
+    const keys = [];
+    if (e.localName === 'text') keys.push(e.textContent.trim());
+    const id = e.getAttribute('id');
+    if (id) {
+      keys.push(id);
+      const cut = id.indexOf('-'); // "square-b2"; "p1-b4" only in the seat's own part
+      const head = id.slice(0, cut);
+      if (cut > 0 && (head === state.seat || !state.players.includes(head))) {
+        keys.push(id.slice(cut + 1));
+      }
+    }
+    return keys.filter(Boolean);
+  }
+
+  $('dy-table').addEventListener('click', (ev) => {
+    const svg = $('dy-table').querySelector('svg');
+    const legal = state && state.seat && !state.over ? state.legal || [] : [];
+    if (!svg || !legal.length) return;
+    for (let e = ev.target; e instanceof Element && svg.contains(e); e = e.parentNode) {
+      for (const key of placesAt(e)) {
+        const lines = legal.filter((line) => ownText(line).split(/\s+/).includes(key));
+        if (lines.length === 1) {
+          play(lines[0]);
+          return;
+        }
+        if (lines.length > 1) {
+          $('dy-line').value = key;
+          showError(null);
+          renderLegal();
+          return;
+        }
+      }
+      if (e === svg) return;
+    }
+  });
 
   function showView(why) {
     const box = $('dy-table');
