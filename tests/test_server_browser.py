@@ -219,17 +219,29 @@ def test_a_click_on_the_table_plays_the_action_naming_that_place(server, watched
     x, o = watched.open(page_path(made, "x")), watched.open(page_path(made, "o"))
     check = expect()
     check(o.locator("#dy-table svg")).to_have_count(1)
-    o.evaluate("document.querySelector('#dy-table svg g#a2').dyKept = 'yes'")
+    o.evaluate("document.querySelector('#dy-table svg g#a2').dataset.note = 'yes'")
     x.locator("#dy-table svg g#c3 rect").click()  # the cell c3 of the picture
     check(o.locator("#dy-log li")).to_have_count(1)
     assert game_state(server, made)["log"][-1] == "x: mark c3"
     check(o.locator("#dy-table svg g#c3")).to_contain_text("X")  # the picture is patched
-    assert o.evaluate("document.querySelector('#dy-table svg g#a2').dyKept") == "yes"
+    assert o.evaluate("document.querySelector('#dy-table svg g#a2').dataset.note") == "yes"
     o.locator("#dy-table svg g#c3").click()  # taken: no action names it, nothing is sent
     check(o.locator("#dy-error")).to_be_empty()
     o.locator("#dy-table svg text", has_text="a1").click()  # a label names its place too
     check(x.locator("#dy-log li")).to_have_count(2)
     assert game_state(server, made)["log"][1:] == ["o: mark a1"]
+    # patched twice, the picture is the one the server draws now (but for the page's own note)
+    check(o.locator("#dy-table svg g#a1")).to_contain_text("O")
+    _, fresh, _ = server.raw("GET", f"/api/games/{made['id']}?format=svg", token=made["seats"]["o"])
+    assert o.evaluate(SAME_PICTURE, fresh.decode()) is True
+
+
+SAME_PICTURE = """(text) => {
+  const drawn = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+  const shown = document.querySelector('#dy-table svg').cloneNode(true);
+  shown.querySelectorAll('[data-note]').forEach((e) => e.removeAttribute('data-note'));
+  return shown.isEqualNode(drawn);
+}"""
 
 
 def test_a_spectator_sees_the_table_and_the_log_live_but_no_actions(server, watched) -> None:

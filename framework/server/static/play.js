@@ -19,7 +19,8 @@
   let shownLog = [];
   let pictureVersion = null; // the version the table's picture shows
   let pictureWanted = null; // the newest version seen
-  let pictureBusy = false; // one picture asked for at a time: quick changes make one request
+  let pictureBusy = false;
+  let lastPicture = null; // the server's picture the table shows (to patch the next into it) // one picture asked for at a time: quick changes make one request
   let noPicture = false;
   let socket = null;
   let retry = 0;
@@ -291,15 +292,17 @@
     for (const bad of root.querySelectorAll('script, foreignObject')) bad.remove();
     noPicture = false;
     const shown = $('dy-table').firstElementChild;
-    if (shown && shown.localName === 'svg') morph(shown, root);
+    if (shown && shown.localName === 'svg' && lastPicture) morph(shown, root, lastPicture);
     else $('dy-table').replaceChildren(document.importNode(root, true));
+    lastPicture = root;
     return true;
   }
 
-  // The new picture patched into the one shown: what did not change stays the same element
-  // (nothing flickers, and a pointer or a click on the table keeps its target).
-  function morph(old, neu) {
-    if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName) {
+  // The new picture patched into the one shown (`prev`: the picture it was made from): what
+  // did not change stays the same element (nothing flickers, and a pointer or a click on the
+  // table keeps its target); only what the server's pictures said is changed.
+  function morph(old, neu, prev) {
+    if (!prev || old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName) {
       old.replaceWith(document.importNode(neu, true));
       return;
     }
@@ -307,8 +310,10 @@
       if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
       return;
     }
-    for (const a of [...old.attributes]) {
-      if (!neu.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNode(a);
+    for (const a of prev.attributes) {
+      if (!neu.hasAttributeNS(a.namespaceURI, a.localName)) {
+        old.removeAttributeNS(a.namespaceURI, a.localName);
+      }
     }
     for (const a of neu.attributes) {
       if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) {
@@ -316,9 +321,10 @@
       }
     }
     const was = [...old.childNodes];
+    const before = [...prev.childNodes];
     const now = [...neu.childNodes];
     now.forEach((child, i) => {
-      if (i < was.length) morph(was[i], child);
+      if (i < was.length) morph(was[i], child, before[i]);
       else old.appendChild(document.importNode(child, true));
     });
     for (const gone of was.slice(now.length)) gone.remove();
