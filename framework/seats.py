@@ -125,7 +125,13 @@ def shown_by(session: Any, start: int, viewer: str) -> int | None:
 HINT_ACTIONS = 3  # legal actions quoted in a refused action's hint
 
 
-def legal_hint(session: Any, action: Action, seat: str | None, viewer: str | None = None) -> str:
+def legal_hint(
+    session: Any,
+    action: Action,
+    seat: str | None,
+    viewer: str | None = None,
+    listed_by: str = "`legal` lists them",
+) -> str:
     """Legal examples, or "did you mean", for a refused action, built only from what the
     asker has been shown (a seat's own legal actions and the log as announced to it), so a guess
     at another seat's secret gets the answer any other guess gets. `seat`: the one player
@@ -156,7 +162,7 @@ def legal_hint(session: Any, action: Action, seat: str | None, viewer: str | Non
             return f"did you mean {close[0]}?"
     quoted = texts[:HINT_ACTIONS]
     words = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
-    more = f"; {len(legal)} in all, `legal` lists them" if len(legal) > HINT_ACTIONS else ""
+    more = f"; {len(legal)} in all, {listed_by}" if len(legal) > HINT_ACTIONS else ""
     return f"a legal action such as {words}{more}"
 
 

@@ -350,7 +350,11 @@ class Tables:
                 try:
                     events = session.apply(action)
                 except IllegalAction as exc:
-                    raise Refused(409, str(exc), legal_hint(session, action, seat)) from None
+                    raise Refused(
+                        409,
+                        str(exc),
+                        legal_hint(session, action, seat, listed_by="your legal list has them"),
+                    ) from None
                 return [Move(action, tuple(events))]
 
             moves = self._commit(table, play)
