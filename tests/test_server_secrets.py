@@ -29,6 +29,7 @@ pytest.importorskip("websockets")
 from dockyard.bots import make_bot  # noqa: E402
 from dockyard.core import Action, Event  # noqa: E402
 from dockyard.seats import announced_log, legal_hint, secret_ids, undo_count, undo_refusal  # noqa: E402
+from dockyard.server.tables import LISTED  # noqa: E402
 from dockyard.session import Session  # noqa: E402
 from dockyard.testing.server import ServerProcess  # noqa: E402
 from server_play import LONG, Net, Socket, jsonish, shown_as_local  # noqa: E402
@@ -176,7 +177,7 @@ def refusal(net: Net, local: Session, seat: str, line: str, card: str) -> tuple[
     status, body = net.act(seat, line)
     assert status != 200, f"{line!r} was played: it names a card {seat} does not hold"
     assert set(body) <= {"error", "hint"}, body
-    hint = legal_hint(local, local.parse(line), seat)
+    hint = legal_hint(local, local.parse(line), seat, listed_by=LISTED)
     assert body.get("hint", "") == hint, f"the hint to {line!r} is not the seat's own"
     return status, re.sub(rf"(?<![\w-]){re.escape(card)}(?![\w-])", "CARD", body["error"])
 

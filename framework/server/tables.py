@@ -33,6 +33,7 @@ __all__ = ["Refused", "Table", "Tables", "Move"]
 
 MAX_BOT_MOVES = 10_000  # bots moving in a row after one action: a game longer is stuck
 MAX_LINE = 4096  # characters in one action line
+LISTED = "your legal list has them"  # where a refused action's hint sends a seat for the rest
 
 
 class Refused(DockyardError):
@@ -353,7 +354,7 @@ class Tables:
                     raise Refused(
                         409,
                         str(exc),
-                        legal_hint(session, action, seat, listed_by="your legal list has them"),
+                        legal_hint(session, action, seat, listed_by=LISTED),
                     ) from None
                 return [Move(action, tuple(events))]
 
