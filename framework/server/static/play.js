@@ -25,6 +25,7 @@
   let socket = null;
   let retry = 0;
   let busy = false;
+  let inflight = Promise.resolve(); // the request being answered: an undo waits for it
   let enterLine = null; // what Enter plays when the typed text is no whole line
   const folded = new Map(); // verb -> open (the player's own choice, kept across updates)
 
@@ -123,7 +124,9 @@
     if (busy || !line.trim()) return;
     busy = true;
     $('dy-actions').setAttribute('aria-busy', 'true');
-    const r = await call('POST', api + '/actions', { action: line.trim() });
+    const sent = call('POST', api + '/actions', { action: line.trim() });
+    inflight = sent.catch(() => null);
+    const r = await sent;
     busy = false;
     $('dy-actions').removeAttribute('aria-busy');
     if (r.status === 200) {
@@ -137,6 +140,7 @@
   }
 
   async function undo() {
+    await inflight; // a move still being answered is taken back, not skipped
     if (busy) return;
     busy = true;
     const r = await call('POST', api + '/undo', {});
