@@ -38,19 +38,21 @@ pytestmark = pytest.mark.timeout(900)
 
 # short whole games among the first seeds; a bot at the third seat (its sealed bids are secret)
 BOT = {"p3": "random"}
-GAMES: list[tuple[str, int, int, dict[str, str]]] = [
-    ("import-export", 2, 17, {}),
-    ("import-export", 3, 24, BOT),
-    ("curious-cargo", 2, 1, {}),
+GAMES: list[tuple[str, int, int, dict[str, str], bool]] = [  # the last: dense (below)
+    ("import-export", 2, 17, {}, LONG),
+    ("import-export", 3, 24, BOT, LONG),
+    ("curious-cargo", 2, 1, {}, LONG),
 ]
-if LONG:
-    GAMES += [("import-export", 2, s, {}) for s in (3, 4, 5)]
-    GAMES += [("import-export", 3, s, bots) for s in (6, 7) for bots in ({}, BOT)]
-    GAMES += [("curious-cargo", 2, s, {}) for s in (2, 3, 4, 5)]
-    GAMES += [("curious-cargo", 2, s, {"p2": "random"}) for s in (6, 7)]
-PICTURES = 1 if LONG else 15  # every how many actions every viewer's picture and GET are
-# fetched, and the messages compared whole with the local session's
-PROBES = 1 if LONG else 4  # every how many actions the seat to act guesses at a hidden card
+if LONG:  # more seeds at the default density
+    GAMES += [("import-export", 2, s, {}, False) for s in (3, 4, 5)]
+    GAMES += [("import-export", 3, s, bots, False) for s in (6, 7) for bots in ({}, BOT)]
+    GAMES += [("curious-cargo", 2, s, {}, False) for s in (2, 3)]
+    GAMES += [("curious-cargo", 2, s, {"p2": "random"}, False) for s in (6, 7)]
+# a dense game (the first three, with DOCKYARD_LONG=1) judges every viewer's picture and GET
+# after every action, compared whole with the local session's, and guesses at hidden cards
+# before every action; the others every PICTURES and every PROBES actions
+PICTURES = 15  # every how many actions every viewer's picture and GET are fetched
+PROBES = 4  # every how many actions the seat to act guesses at a hidden card
 
 
 @pytest.fixture(scope="module")
@@ -218,10 +220,11 @@ def lines_seen(
     ]
 
 
-@pytest.mark.parametrize(("game", "players", "seed", "bots"), GAMES)
+@pytest.mark.parametrize(("game", "players", "seed", "bots", "dense"), GAMES)
 def test_no_message_shows_a_seat_another_seats_secret(
-    server: ServerProcess, game: str, players: int, seed: int, bots: dict[str, str]
+    server: ServerProcess, game: str, players: int, seed: int, bots: dict[str, str], dense: bool
 ) -> None:
+    pictures_every, probes_every = (1, 1) if dense else (PICTURES, PROBES)
     net = Net(server, game, players, seed, bots=bots)
     local = net.replay(())
     robots = Bots(local, bots, seed)
@@ -237,7 +240,7 @@ def test_no_message_shows_a_seat_another_seats_secret(
     guessing = random.Random(f"guesses:{seed}")  # the guesses, and what is dealt again
     probes = [0]
 
-    def pictures(same: bool = LONG) -> None:  # and every viewer's GET; `same`: the local one?
+    def pictures(same: bool = dense) -> None:  # and every viewer's GET; `same`: the local one?
         for viewer in viewers:
             secrets.body(viewer, net.get(viewer), "in GET")
             status, raw, kind = server.raw(
@@ -254,7 +257,7 @@ def test_no_message_shows_a_seat_another_seats_secret(
 
     def watched(seat: str, line: str) -> tuple[int, Any]:
         """Before `line` is played: guesses at hidden cards judged; then `line` played."""
-        if len(local.log) % PROBES == 0:
+        if len(local.log) % probes_every == 0:
             for bad_x, x, bad_y, y in guesses(local, secrets, seat, guessing):
                 probes[0] += 1
                 before = net.get(seat)
@@ -286,10 +289,10 @@ def test_no_message_shows_a_seat_another_seats_secret(
             message = socket.next()
             where = f"in the WebSocket message after {line!r}"
             secrets.body(viewer, message, where)
-            if len(local.log) % PICTURES == 0:
+            if len(local.log) % pictures_every == 0:
                 shown_as_local(message, local, viewer, where)
             assert message["events"] == lines_seen(local, moves, viewer), where
-        if len(local.log) % PROBES == 0:  # another seat's undo: refused, in words it may see
+        if len(local.log) % probes_every == 0:  # another seat's undo: refused, in words it may see
             for other in viewers:
                 if other is not None and other != seat:
                     status, body = net.undo(other)
@@ -297,7 +300,7 @@ def test_no_message_shows_a_seat_another_seats_secret(
                     where = f"in the refusal of {other}'s undo after {line!r}"
                     secrets.check(other, json.dumps(body), where)
                     probes[0] += 1
-        if len(local.log) % PICTURES == 0:
+        if len(local.log) % pictures_every == 0:
             pictures()
     pictures(same=True)
     for viewer in viewers:
