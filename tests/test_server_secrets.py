@@ -255,9 +255,12 @@ def test_no_message_shows_a_seat_another_seats_secret(
 
     pictures(same=True)
 
+    played = [0]  # lines played by the test's seats (the bots' moves are the server's)
+
     def watched(seat: str, line: str) -> tuple[int, Any]:
         """Before `line` is played: guesses at hidden cards judged; then `line` played."""
-        if len(local.log) % probes_every == 0:
+        played[0] += 1
+        if (played[0] - 1) % probes_every == 0:
             for bad_x, x, bad_y, y in guesses(local, secrets, seat, guessing):
                 probes[0] += 1
                 before = net.get(seat)
