@@ -255,7 +255,11 @@ def test_a_terminal_client_sees_the_other_seat_move(server: ServerProcess, tmp_p
         child.sendline("result")
         expect(r"result: x wins 1-0 \(after 5 actions\)")
         child.sendcontrol("d")  # Ctrl-D leaves
-        child.expect(pexpect.EOF)
+        # (known: a Ctrl-D typed while the prompt redraws for a pushed change is sometimes
+        # lost by prompt_toolkit; a second one leaves)
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=8) == 1:
+            child.sendcontrol("d")
+            child.expect(pexpect.EOF)
         seen.append(child.before)
     finally:
         child.close()

@@ -203,7 +203,7 @@ class Watcher(threading.Thread):
     def _connect(self) -> Any:
         from websockets.sync.client import connect
 
-        options: dict[str, Any] = {"open_timeout": 10, "max_size": MAX_MESSAGE}
+        options: dict[str, Any] = {"open_timeout": 10, "close_timeout": 1, "max_size": MAX_MESSAGE}
         if "proxy" in inspect.signature(connect).parameters and self.connection.address.loopback:
             options["proxy"] = None  # loopback: never through a proxy
         ws = connect(self.connection.address.socket(), **options)

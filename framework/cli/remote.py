@@ -5,10 +5,9 @@ typed (the `PLAYER:` prefix may be left out) and a refused one prints the server
 hint, the game unchanged; the commands (help, legal, show, hand, bots, undo, log, events,
 result, wait, quit) read what the server shows this seat. A WebSocket (client.py) brings every
 change as it happens, so the other seats' moves are printed while you wait; everything printed
-of a change (your own moves too) comes from it, once each, in the server's order.
-
-Without a token the client watches as a spectator. Piped stdin works as in the local REPL, no
-prompts; there an action waits for the seat's turn, so two scripts can play each other.
+of a change (your own moves too) comes from it, once each, in the server's order. Without a
+token the client watches as a spectator. Piped stdin works as in the local REPL, no prompts;
+there an action waits for the seat's turn, so two scripts can play each other.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import json
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any
 
 from ..core import DockyardError
@@ -44,6 +44,7 @@ from .repl import StatementError, check_line, first_column
 __all__ = ["RemoteShell", "cmd_play_remote"]
 
 SYNC = 5.0  # seconds to wait for the WebSocket to bring a change this client made
+POLL = 3.0  # seconds of waiting with no change pushed before the game is asked for over HTTP
 
 LOCAL_ONLY = ("redo", "save", "load", "expect")  # the server keeps the game: not here
 
@@ -145,18 +146,29 @@ class RemoteShell:
                 self.apply(shown, events(answer))
         self.on_change()
 
-    def _await_turn(self) -> None:
-        """Piped: wait until this seat may act (or the game is over)."""
+    def _await_turn(self) -> None:  # piped: until this seat may act (or the game is over)
         with self.cond:
-            while self.lost is None and not self._ready():
-                self.cond.wait(0.5)
+            self._wait_ready()
         if self.lost is not None:
             raise Lost(self.lost)
 
+    def _wait_ready(self) -> None:
+        """Wait (the condition held) until this seat may act or the game ends (HTTP asked every
+        POLL s, should a pushed change not come)."""
+        quiet, behind = 0.0, None  # a newer state seen over HTTP (the WebSocket gets POLL s)
+        while self.lost is None and not self._ready():
+            self.cond.wait(0.5)
+            quiet += 0.5
+            if quiet >= POLL and self.lost is None and not self._ready():
+                quiet = 0.0
+                if behind is not None and behind["version"] > self.state["version"]:
+                    self.apply(behind, [])  # still not pushed: shown from HTTP
+                with suppress(Exception):  # (the WebSocket says its own loss)
+                    behind = None
+                    behind = self.connection.state()
+
     def _ready(self) -> bool:
-        if self.state.get("over"):
-            return True
-        return self.seat is not None and self.seat in self.state.get("to_act", ())
+        return bool(self.state.get("over")) or self.seat in self.state.get("to_act", ())
 
     # ---- one line -----------------------------------------------------------------------------
     def run_line(self, line: str, source: str = "<input>", lineno: int = 1) -> None:
@@ -336,8 +348,7 @@ class RemoteShell:
             if self.interactive and self.lost is None and not self._ready():
                 who = " or ".join(self.state.get("to_act", [])) or "the end"
                 self.output.say(f"waiting for {who} (Ctrl-C stops waiting)", "yellow")
-            while self.lost is None and not self._ready():
-                self.cond.wait(0.5)
+            self._wait_ready()
         if self.lost is not None:
             raise Lost(self.lost)
 
@@ -360,8 +371,7 @@ class RemoteShell:
         return f"{name} {self.seat} (waiting for {' or '.join(actors)})> "
 
     def completions(self, prefix: str) -> list[str]:
-        """Whole lines that complete `prefix`: legal lines (with and without the player) and
-        commands."""
+        """Whole lines completing `prefix`: legal lines (with, without the player), commands."""
         legal = self._legal()
         lines = [*legal, *map(without_player, legal)]
         lines.extend(f"{w} " if w in ("help", "legal", "show", "undo") else w for w in WORDS)
@@ -380,8 +390,7 @@ class RemoteShell:
             say(line)
 
     def run_stream(self, stream: Iterable[str], source: str = "<stdin>") -> int:
-        """Lines from a pipe, no prompts; errors are printed and play goes on (1 if any
-        failed); a server that cannot be reached ends it."""
+        """Lines from a pipe, no prompts; errors printed, play goes on (1 if any failed)."""
         failed = False
         for lineno, line in enumerate(stream, 1):
             try:
@@ -430,10 +439,12 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
     shell = RemoteShell(connection, state, out, interactive)
     shell.watcher.start()
     try:
-        # changes are printed from the WebSocket: nothing is sent before it is there
-        while not shell.connected.wait(0.1):
-            if shell.lost is not None:
-                return 1
+        # changes print from the WebSocket: none sent before it is there (10 s; then HTTP)
+        for _ in range(100):
+            if shell.connected.wait(0.1) or shell.lost is not None:
+                break
+        if shell.lost is not None:
+            return 1
         if interactive:
             from .remote_terminal import interact_remote
 
