@@ -7,11 +7,11 @@ from __future__ import annotations
 import importlib
 import os
 
-import numpy as np
 import pytest
 from dockyard.game import DockyardError, IllegalAction
 from dockyard.interop.encoding import returns
 
+np = pytest.importorskip("numpy", reason="numpy is missing (the rl extra)")
 pytestmark = pytest.mark.timeout(300)
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import importlib
 import os
 
-import numpy as np
 import pytest
 from dockyard.game import DockyardError, IllegalAction
 
+np = pytest.importorskip("numpy", reason="numpy is missing (the rl extra)")
 pytestmark = pytest.mark.timeout(300)
 
 

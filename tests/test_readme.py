@@ -1,6 +1,8 @@
 """README's examples run as written, so the README cannot drift: every `sh` line, `python`
 block and `dys` script (run by `dockyard run`), unless a `<!-- readme-test: not run by the
-tests: WHY -->` line before it says why not; and every `expect ...` in its text parses."""
+tests: WHY -->` line before it says why not (or `<!-- readme-test: needs the X extra (module, ...)
+-->`: skipped where those modules are absent, as with the README's `[test]`-only install); and
+every `expect ...` in its text parses."""
 
 from __future__ import annotations
 
@@ -45,6 +47,12 @@ def test_the_readme_has_examples_and_every_skipped_one_says_why() -> None:
 def test_a_readme_example_runs_as_written(tmp_path, lang, text, note) -> None:
     if note.startswith("not run"):
         pytest.skip(note)
+    needs = re.match(r"needs the (\S+) extra \(([^)]*)\)", note)
+    if needs:
+        for module in needs[2].split(","):
+            pytest.importorskip(
+                module.strip(), reason=f"needs {module.strip()} (the {needs[1]} extra)"
+            )
     (tmp_path / "content").symlink_to(ROOT / "content")  # paths as from the project's root
     env = {
         **os.environ,
