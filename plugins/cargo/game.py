@@ -105,9 +105,6 @@ class Cargo(Game):
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
 
-    def __init__(self) -> None:
-        self.hook = self.rulebook_hook()  # unbound: the rulebook alone (sessions bind plugins)
-
     # ---- content and setup ---------------------------------------------------------------
     def build_content(self, content: Content) -> Dock:
         return build(content)

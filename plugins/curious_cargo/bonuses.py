@@ -176,7 +176,7 @@ def cannot_trade(state: CargoState, seat: int) -> bool:
     return player.construction < 2 and player.trucking < 2
 
 
-def why_not_trade(state: CargoState, seat: int, kind: str, color: str | None) -> str | None:
+def trade_refusal(state: CargoState, seat: int, kind: str, color: str | None) -> str | None:
     player = state.seats[seat]
     if kind == "construction":
         if color is not None:
