@@ -1,7 +1,8 @@
 """Tom Jolly's Cargo: the Game, wiring the rulebook's modules together (see __init__.py).
 
 `RULES` maps each verb to its rule pair: `why_not_VERB(state, seat, *args)` (None = legal, else
-the reason) and `do_VERB(state, seat, *args, game, ctx)`. `check` first asks whether the phase
+the reason) and `do_VERB(state, seat, *args, ctx)` (the
+game, to move the flow on, is `ctx.game`; the rule hooks `ctx.hook`). `check` first asks whether the phase
 takes the verb at all (`out_of_phase`), then the verb's own rule."""
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ class Cargo(Game):
         return build(content)
 
     def setup(self, setup: Setup, ctx: Context) -> CargoState:
-        return set_up(self, setup, ctx)
+        return set_up(setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def legal_actions(self, state: CargoState, player: int) -> list[Action]:
@@ -140,7 +141,7 @@ class Cargo(Game):
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
         _, do = RULES[action.verb]
-        do(state, player, *action.args, self, ctx)
+        do(state, player, *action.args, ctx)
 
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state)
