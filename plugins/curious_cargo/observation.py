@@ -32,6 +32,7 @@ from typing import Any
 from .components import COLORS, STREET_SPACES, Cell, CuriousCargoContent, cell_name
 from .facility import Facility
 from .rounds import PHASE_NAMES
+from .speed import facts
 from .state import RECEIVING, SHIPPING, CargoState
 
 SIDES = ("N", "E", "S", "W")
@@ -329,7 +330,7 @@ class Encoder:
         base = entry[5]
         for n, fac in ((0, mine), (1, theirs)):
             applied = entry[3 + n]
-            if applied == fac.version:
+            if applied == facts(fac).version:
                 continue
             _, version, planes, changed = self._planes(fac)
             at = self.plane_at[n]
@@ -349,13 +350,14 @@ class Encoder:
         as one list, the squares changed from the version before (None: unknown)]: worked out
         once per facility and then again only on the squares a placement changed (as
         speed.py's flat spots: the last four facilities are remembered)."""
-        entries, version = self.facilities, fac.version
+        known = facts(fac)
+        entries, version = self.facilities, known.version
         for k, entry in enumerate(entries):
             if entry[0]() is fac:
                 if k:
                     entries.insert(0, entries.pop(k))
                 if entry[1] != version:
-                    changed, cells = fac.touched
+                    changed, cells = known.touched
                     if entry[1] == version - 1 and changed == version:
                         for cell in cells:
                             self._square(fac, cell, entry[2])

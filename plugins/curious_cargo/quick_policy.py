@@ -17,7 +17,7 @@ from dockyard import Action
 from .components import Cell, Dock, cell_name
 from .facility import Facility
 from .rounds import pending, phase_name
-from .speed import tile_layers, tile_pieces
+from .speed import changing, tile_layers, tile_pieces
 from .tiles import DIRECTIONS, second_cell
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ def _try(
     stacks = fac.stacks
     saved = {anchor: stacks.get(anchor), other: stacks.get(other)}
     layer_a, layer_b = tile_layers(tile, face, direction)  # type: ignore[arg-type]
-    fac.version += 1  # the stacks change: nothing worked out before holds during the trial
+    changing(fac)  # the stacks change: nothing worked out before holds during the trial
     stacks[anchor] = (*(saved[anchor] or ()), layer_a)
     stacks[other] = (*(saved[other] or ()), layer_b)
     try:
@@ -258,4 +258,4 @@ def _try(
                 fac.stacks[c] = stack
             else:
                 del fac.stacks[c]
-        fac.version += 1  # the stacks changed back: nothing worked out during the trial holds
+        changing(fac)  # the stacks changed back: nothing worked out during the trial holds
