@@ -17,7 +17,7 @@ from dockyard.loader import Content
 
 from . import INFO
 from .bots import bot_action, evaluate
-from .components import Dock, build
+from .components import CargoDock, build
 from .default_rules import DefaultRules
 from .observation import observation, observation_size
 from .playing import (
@@ -107,7 +107,7 @@ class Cargo(Game):
     default_hooks = DefaultRules()
 
     # ---- content and setup ---------------------------------------------------------------
-    def build_content(self, content: Content) -> Dock:
+    def build_content(self, content: Content) -> CargoDock:
         return build(content)
 
     def setup(self, setup: Setup, ctx: Context) -> CargoState:

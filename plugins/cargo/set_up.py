@@ -13,14 +13,14 @@ from __future__ import annotations
 from dockyard import Action, Context, DockyardError, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
 
-from .components import DOCK, LOADING, WATER, Dock
+from .components import DOCK, LOADING, WATER, CargoDock
 from .playing import phase, start_turn
 from .state import GONE, UNPLACED, CargoState
 
 
 def set_up(setup: Setup, ctx: Context) -> CargoState:
     """The table before the first choice: empty, then a layout's, or the first roll."""
-    c: Dock = setup.content.built
+    c: CargoDock = setup.content.built
     n = len(setup.players)
     state = CargoState(list(setup.players), Rng(setup.seed), FlowState(), parts=c)
     state.ships = [None] * n

@@ -21,14 +21,14 @@ from .bonuses import draw_tiles, give, move_forklift, tell_drawn, to_supply
 from .components import Cell, Item, cell_name, parse_cell
 from .rounds import CONSTRUCTION_ONLY, in_turn
 from .speed import Caches, place_actions
-from .state import CargoState
+from .state import CuriousCargoState
 from .tiles import DIRECTIONS, second_cell
 
 NOT_CONSTRUCTION = "that is a Construction Phase action"
 
 
 @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
-def why_not_draw(state: CargoState, seat: int) -> str | None:
+def why_not_draw(state: CuriousCargoState, seat: int) -> str | None:
     if state.turn.actions < 1:
         return "you have no actions left this turn"
     if not state.bag:
@@ -36,7 +36,7 @@ def why_not_draw(state: CargoState, seat: int) -> str | None:
     return None
 
 
-def do_draw(state: CargoState, seat: int, ctx: Context) -> None:
+def do_draw(state: CuriousCargoState, seat: int, ctx: Context) -> None:
     player = state.seats[seat]
     state.turn.actions -= 1
     got = draw_tiles(state, player, 1)
@@ -50,7 +50,7 @@ def do_draw(state: CargoState, seat: int, ctx: Context) -> None:
 
 @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
 def why_not_place(
-    state: CargoState, seat: int, tile: str, cell: str, direction: str, *, ctx: Context
+    state: CuriousCargoState, seat: int, tile: str, cell: str, direction: str, *, ctx: Context
 ) -> str | None:
     """Placing a Conveyor tile: an action left, the tile at hand (in hand or on top of a
     storage stack), then the spot (`why_not_lay`), asking house rules (`cc_why_not_place`)."""
@@ -74,7 +74,7 @@ def why_not_place(
 
 
 def why_not_lay(
-    state: CargoState,
+    state: CuriousCargoState,
     seat: int,
     tile: str,
     anchor: Cell,
@@ -113,7 +113,7 @@ def why_not_lay(
 
 
 def do_place(
-    state: CargoState, seat: int, tile_id: str, cell: str, direction: str, ctx: Context
+    state: CuriousCargoState, seat: int, tile_id: str, cell: str, direction: str, ctx: Context
 ) -> None:
     player = state.seats[seat]
     state.turn.actions -= 1
@@ -141,7 +141,7 @@ def do_place(
     after_placement(state, seat, gears, ctx)
 
 
-def after_placement(state: CargoState, seat: int, gears: list[Cell], ctx: Context) -> None:
+def after_placement(state: CuriousCargoState, seat: int, gears: list[Cell], ctx: Context) -> None:
     """Covering a Gear gives a Construction token; the Forklift moves to the count of active
     connections."""
     for gear in gears:
@@ -151,7 +151,7 @@ def after_placement(state: CargoState, seat: int, gears: list[Cell], ctx: Contex
 
 
 @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
-def why_not_boost(state: CargoState, seat: int) -> str | None:
+def why_not_boost(state: CuriousCargoState, seat: int) -> str | None:
     if state.turn.token_used:
         return "you have already used a Construction token this turn"
     if state.seats[seat].construction < 1:
@@ -159,7 +159,7 @@ def why_not_boost(state: CargoState, seat: int) -> str | None:
     return None
 
 
-def do_boost(state: CargoState, seat: int, ctx: Context) -> None:
+def do_boost(state: CuriousCargoState, seat: int, ctx: Context) -> None:
     player = state.seats[seat]
     to_supply(state, player, "construction", 1)
     state.turn.token_used = True
@@ -173,7 +173,7 @@ def do_boost(state: CargoState, seat: int, ctx: Context) -> None:
 
 
 @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)
-def why_not_splitter(state: CargoState, seat: int, color: str, cell: str) -> str | None:
+def why_not_splitter(state: CuriousCargoState, seat: int, color: str, cell: str) -> str | None:
     player = state.seats[seat]
     if state.turn.token_used:
         return "you have already used a Construction token this turn"
@@ -190,7 +190,7 @@ def why_not_splitter(state: CargoState, seat: int, color: str, cell: str) -> str
     return None
 
 
-def do_splitter(state: CargoState, seat: int, color: str, cell: str, ctx: Context) -> None:
+def do_splitter(state: CuriousCargoState, seat: int, color: str, cell: str, ctx: Context) -> None:
     player = state.seats[seat]
     to_supply(state, player, "construction", 1)
     state.turn.token_used = True
@@ -205,7 +205,12 @@ def do_splitter(state: CargoState, seat: int, color: str, cell: str, ctx: Contex
 
 
 def add_placements(
-    state: CargoState, seat: int, legal: list[Action], ctx: Context, caches: Caches, veto: bool
+    state: CuriousCargoState,
+    seat: int,
+    legal: list[Action],
+    ctx: Context,
+    caches: Caches,
+    veto: bool,
 ) -> None:
     """Put the legal tile placements at the end of `legal`: the same test as `why_not_place`,
     its common part once, then spot by spot (`why_not_lay`), the tiles at hand in turn. Asked

@@ -45,7 +45,7 @@ from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
 from .speed import MAX_TURNS, Caches
-from .state import CargoState, invariants, token_counts
+from .state import CuriousCargoState, invariants, token_counts
 from .text import (
     TOPICS,
     action_from_tree,
@@ -108,17 +108,17 @@ PLACEMENTS = Action("", "place")  # where `_candidates` puts the tile placements
 # a group of candidate actions of one verb: (the verb's quick test that none can pass, or None;
 # each action with the rule to ask)
 Candidates = tuple[
-    Callable[[CargoState, int], bool] | None,
+    Callable[[CuriousCargoState, int], bool] | None,
     Sequence[tuple[Action, Callable[..., str | None]]],
 ]
 
 
 class CuriousCargo(
-    Game[CargoState],
-    Pictures[CargoState],
-    Bots[CargoState],
-    Observations[CargoState],
-    Secrets[CargoState],
+    Game[CuriousCargoState],
+    Pictures[CuriousCargoState],
+    Bots[CuriousCargoState],
+    Observations[CuriousCargoState],
+    Secrets[CuriousCargoState],
 ):
     info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2")
@@ -174,21 +174,21 @@ class CuriousCargo(
     def setup_choices(self, content: Any) -> dict[str, dict[str, Any]]:
         return set_up.setup_choices(content)
 
-    def setup(self, setup: Setup, ctx: Context) -> CargoState:
+    def setup(self, setup: Setup, ctx: Context) -> CuriousCargoState:
         return set_up.set_up(setup, ctx)
 
-    def end_reason(self, state: CargoState) -> str | None:
+    def end_reason(self, state: CuriousCargoState) -> str | None:
         return rounds.end_reason(state, self.asking)
 
-    def legal_actions(self, state: CargoState, player: int) -> list[Action]:
+    def legal_actions(self, state: CuriousCargoState, player: int) -> list[Action]:
         return self._legal(state, player, placements=True)
 
-    def legal_but_placements(self, state: CargoState, seat: int) -> list[Action]:
+    def legal_but_placements(self, state: CuriousCargoState, seat: int) -> list[Action]:
         """The legal actions but the tile placements (hundreds of them, which bots search their
         own way)."""
         return self._legal(state, seat, placements=False)
 
-    def _legal(self, state: CargoState, player: int, placements: bool) -> list[Action]:
+    def _legal(self, state: CuriousCargoState, player: int, placements: bool) -> list[Action]:
         if player not in flowlib.actors(state):
             return []
         legal: list[Action] = []
@@ -207,7 +207,7 @@ class CuriousCargo(
             legal += house.actions(self, state, player)
         return legal
 
-    def check(self, state: CargoState, action: Action, player: int) -> str | None:
+    def check(self, state: CuriousCargoState, action: Action, player: int) -> str | None:
         verb, args = action.verb, action.args
         rule = self._why.get(verb)
         if rule is None:
@@ -223,14 +223,14 @@ class CuriousCargo(
             return wrong_arguments(verb, least, most)
         return rule(state, player, *args)
 
-    def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
+    def apply(self, state: CuriousCargoState, action: Action, player: int, ctx: Context) -> None:
         rules = RULES.get(action.verb)
         if rules is None:  # a verb a house rule added
             self.house[action.verb].do(self, state, player, ctx, *action.args)
             return
         rules[1](state, player, *action.args, ctx=ctx)
 
-    def _candidates(self, state: CargoState, seat: int) -> Sequence[Candidates]:
+    def _candidates(self, state: CuriousCargoState, seat: int) -> Sequence[Candidates]:
         """The actions to check, in order, each with the rule to ask, in groups of one verb
         with the verb's quick test that none can pass (rounds.in_turn: `none_if`, or None);
         PLACEMENTS stands where the tile placements go. An action of one's turn is asked only
@@ -310,7 +310,7 @@ class CuriousCargo(
             yield Action(name, "recycle", stacks)
         yield Action(name, "dispatch")
 
-    def outcome(self, state: CargoState) -> Outcome:
+    def outcome(self, state: CuriousCargoState) -> Outcome:
         return outcome(state, self.asking.hook)
 
     def announce(self, action: Action) -> str | None:
@@ -322,57 +322,59 @@ class CuriousCargo(
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
         return action_from_tree(verb, args)
 
-    def view(self, state: CargoState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: CuriousCargoState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer, self.asking.hook)
 
-    def render(self, state: CargoState, viewer: int | None, topic: str = "") -> str:
+    def render(self, state: CuriousCargoState, viewer: int | None, topic: str = "") -> str:
         return render(state, viewer, topic, self.asking.hook)
 
-    def picture(self, state: CargoState, viewer: int | None) -> Any:
+    def picture(self, state: CuriousCargoState, viewer: int | None) -> Any:
         from .picture import draw
 
         assert state.content is not None
         return draw(self.view(state, viewer), state.content, state.truck_card)
 
-    def scores(self, state: CargoState) -> list[float]:
+    def scores(self, state: CuriousCargoState) -> list[float]:
         from .scoring import points
 
         return [points(state, p, self.asking.hook)["total"] for p in state.seats]
 
-    def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
+    def describe(self, state: CuriousCargoState, viewer: int | None, ident: str) -> str | None:
         return describe(state, ident)
 
-    def component_ids(self, state: CargoState) -> list[str]:
+    def component_ids(self, state: CuriousCargoState) -> list[str]:
         return component_ids(state)
 
     def topics(self) -> tuple[str, ...]:
         return TOPICS
 
-    def query(self, state: CargoState, path: str) -> Any:
+    def query(self, state: CuriousCargoState, path: str) -> Any:
         return query(state, path, self.asking.hook)
 
-    def invariants(self, state: CargoState) -> list[str]:
+    def invariants(self, state: CuriousCargoState) -> list[str]:
         return invariants(state)
 
-    def token_counts(self, state: CargoState) -> dict[str, int]:
+    def token_counts(self, state: CuriousCargoState) -> dict[str, int]:
         return token_counts(state)
 
-    def secrets(self, state: CargoState, seat: int) -> list[str]:
+    def secrets(self, state: CuriousCargoState, seat: int) -> list[str]:
         return secrets(state, seat)
 
-    def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
+    def action_space(self, state: CuriousCargoState) -> list[tuple[Any, ...]]:
         return action_space(state, self.house.values())
 
-    def observation(self, state: CargoState, seat: int) -> Sequence[float]:
+    def observation(self, state: CuriousCargoState, seat: int) -> Sequence[float]:
         return observation(state, seat)  # observation.py (float32 array); layout: README
 
-    def observation_size(self, state: CargoState) -> int:
+    def observation_size(self, state: CuriousCargoState) -> int:
         return observation_size(state)
 
-    def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
+    def sample_state(
+        self, state: CuriousCargoState, seat: int, rng: random.Random
+    ) -> CuriousCargoState:
         """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,
         and the Truck deck with the other player's Truck cards in hand (and to choose from)."""
-        copy: CargoState = super().sample_state(state, seat, rng)
+        copy: CuriousCargoState = super().sample_state(state, seat, rng)
         others = [p for s, p in enumerate(copy.seats) if s != seat]
         redeal(rng, copy.bag, *(p.hand for p in others))
         redeal(rng, copy.deck, *(p.trucks for p in others), *(p.draft for p in others))
@@ -409,13 +411,13 @@ class CuriousCargo(
     bot_margin = 0.1
     bot_summary = QUICK_SUMMARY  # not the framework's generic line, which overstates it
 
-    def bot_evaluate(self, state: CargoState) -> list[float]:
+    def bot_evaluate(self, state: CuriousCargoState) -> list[float]:
         return evaluate(state)
 
     def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
         return policies(self)
 
-    def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
+    def bot_action(self, state: CuriousCargoState, seat: int, rng: random.Random) -> Action:
         return quick_action(self, state, seat, rng)
 
 

@@ -23,12 +23,14 @@ from .tiles import DIRECTIONS, second_cell
 if TYPE_CHECKING:
     from .components import ConveyorTile
     from .game import CuriousCargo as Construction
-    from .state import CargoState
+    from .state import CuriousCargoState
 
 FAR = 20  # squares: farther than any port on a board (an end that cannot reach one)
 
 
-def quick_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
+def quick_action(
+    game: Construction, state: CuriousCargoState, seat: int, rng: random.Random
+) -> Action:
     name = state.players[seat]
     decision = pending(state, seat)
     phase = phase_name(state)
@@ -74,7 +76,7 @@ def quick_action(game: Construction, state: CargoState, seat: int, rng: random.R
 
 def _best_placement(
     game: Construction,
-    state: CargoState,
+    state: CuriousCargoState,
     seat: int,
     tiles: list[str],
     rng: random.Random,

@@ -22,7 +22,7 @@ from .bonuses import draw_trucks, tell_drawn
 from .components import CuriousCargoContent
 from .facility import Facility
 from .rounds import phase_name
-from .state import CargoState, Player
+from .state import CuriousCargoState, PlayerArea
 
 
 @dataclass
@@ -39,11 +39,11 @@ class ChosenComponents:
     bag_size: int | None = None  # Conveyor tiles in the bag (None: all of them)
 
 
-def _drafting(state: CargoState) -> bool:
+def _drafting(state: CuriousCargoState) -> bool:
     return not state.rules.get("first_game") and state.rules["keep"] < state.rules["deal"]
 
 
-def draft_order(state: CargoState) -> list[int]:
+def draft_order(state: CuriousCargoState) -> list[int]:
     return [s for s in range(len(state.seats)) if state.seats[s].draft] if _drafting(state) else []
 
 
@@ -54,7 +54,7 @@ def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[s
     return rest + [i for i in reversed(top) if i in ids]
 
 
-def set_up(setup: Setup, ctx: Context) -> CargoState:
+def set_up(setup: Setup, ctx: Context) -> CuriousCargoState:
     """The table of a new game (`Game.setup`): the components chosen (`ChosenComponents`,
     which `cc_components` may change), laid out, and the Truck cards dealt."""
     cc: CuriousCargoContent = setup.content.built
@@ -83,7 +83,7 @@ def set_up(setup: Setup, ctx: Context) -> CargoState:
     rules["scaffolding"] = cc.supply.scaffolding
     board = cc.boards[table.board]
     rng = Rng(setup.seed)
-    state = CargoState(
+    state = CuriousCargoState(
         list(setup.players),
         rng,
         FlowState(),
@@ -104,7 +104,7 @@ def set_up(setup: Setup, ctx: Context) -> CargoState:
     state.goods_box = dict(table.goods)
     state.goods_removed = {c: 0 for c in table.goods}
     for name in setup.players:
-        player = Player(name, Facility(board))
+        player = PlayerArea(name, Facility(board))
         player.scaffolding = rules["scaffolding"]
         player.splitters = {c: 0 for c in side.colors}
         for color in side.colors:  # fill the Shipping side of the Shipping board
@@ -166,7 +166,7 @@ def setup_choices(content: Any) -> dict[str, dict[str, Any]]:
     return {"board": words}
 
 
-def why_not_keep(state: CargoState, seat: int, card: str) -> str | None:
+def why_not_keep(state: CuriousCargoState, seat: int, card: str) -> str | None:
     if phase_name(state) != "card selection":
         return "Truck cards are kept only during the card selection at setup"
     player = state.seats[seat]
@@ -178,7 +178,7 @@ def why_not_keep(state: CargoState, seat: int, card: str) -> str | None:
     return None
 
 
-def do_keep(state: CargoState, seat: int, card: str, ctx: Context) -> None:
+def do_keep(state: CuriousCargoState, seat: int, card: str, ctx: Context) -> None:
     player = state.seats[seat]
     player.trucks.append(card)
     ctx.emit("keep", player.name, f"{player.name} keeps a Truck card")
@@ -187,7 +187,7 @@ def do_keep(state: CargoState, seat: int, card: str, ctx: Context) -> None:
         flowlib.end_turn(ctx.game, state, ctx, seat)
 
 
-def end_draft(state: CargoState, ctx: Context) -> None:
+def end_draft(state: CuriousCargoState, ctx: Context) -> None:
     """Setup step 9: "Players select one card to keep and give the remaining two to their
     opponent." (Skipped in a first game.)"""
     if not _drafting(state):

@@ -14,12 +14,12 @@ from dockyard.words import plural
 from .bonuses import draw_tiles, draw_trucks, tell_drawn, to_supply
 from .loading import continue_loading, load, play_truck, start_loading
 from .rounds import TRUCKING_ONLY, in_turn, pending
-from .state import CargoState
+from .state import CuriousCargoState
 
 NOT_TRUCKING = "that is a Trucking Phase action"
 
 
-def cannot_recycle(state: CargoState, seat: int) -> bool:
+def cannot_recycle(state: CuriousCargoState, seat: int) -> bool:
     """No recycling is possible: it is the turn's Trucking action, not after a token, and
     takes two tiles from storage and a Truck card from the deck."""
     turn, storage = state.turn, state.seats[seat].storage
@@ -31,7 +31,7 @@ def cannot_recycle(state: CargoState, seat: int) -> bool:
     )
 
 
-def ap_left(state: CargoState, seat: int, ctx: Context) -> int:
+def ap_left(state: CuriousCargoState, seat: int, ctx: Context) -> int:
     """The AP `seat` has left for Truck cards this turn: before the turn's Trucking action,
     the turn's allowance (`cc_truck_ap`, the rulebook's 2) with any token's."""
     turn = state.turn
@@ -42,7 +42,7 @@ def ap_left(state: CargoState, seat: int, ctx: Context) -> int:
 
 @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
 def why_not_play(
-    state: CargoState, seat: int, card: str, target: str, *, ctx: Context
+    state: CuriousCargoState, seat: int, card: str, target: str, *, ctx: Context
 ) -> str | None:
     player = state.seats[seat]
     if card not in player.trucks:
@@ -58,7 +58,7 @@ def why_not_play(
     return None
 
 
-def do_play(state: CargoState, seat: int, card_id: str, target: str, ctx: Context) -> None:
+def do_play(state: CuriousCargoState, seat: int, card_id: str, target: str, ctx: Context) -> None:
     turn = state.turn
     if turn.main is None:
         turn.ap = ap_left(state, seat, ctx)
@@ -71,7 +71,7 @@ def do_play(state: CargoState, seat: int, card_id: str, target: str, ctx: Contex
 
 
 @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
-def why_not_discard(state: CargoState, seat: int, card: str) -> str | None:
+def why_not_discard(state: CuriousCargoState, seat: int, card: str) -> str | None:
     if card not in state.seats[seat].trucks:
         return f"{card} is not in your hand"
     if state.turn.main is not None:
@@ -81,7 +81,7 @@ def why_not_discard(state: CargoState, seat: int, card: str) -> str | None:
     return None
 
 
-def do_discard(state: CargoState, seat: int, card_id: str, ctx: Context) -> None:
+def do_discard(state: CuriousCargoState, seat: int, card_id: str, ctx: Context) -> None:
     player = state.seats[seat]
     card = state.truck_card(card_id)
     player.trucks.remove(card_id)
@@ -95,7 +95,7 @@ def do_discard(state: CargoState, seat: int, card_id: str, ctx: Context) -> None
 
 
 @in_turn(TRUCKING_ONLY, NOT_TRUCKING, none_if=cannot_recycle)
-def why_not_recycle(state: CargoState, seat: int, first: str, second: str) -> str | None:
+def why_not_recycle(state: CuriousCargoState, seat: int, first: str, second: str) -> str | None:
     if state.turn.main is not None:
         return "you have already taken your Trucking action this turn"
     if state.turn.token_used:
@@ -111,7 +111,7 @@ def why_not_recycle(state: CargoState, seat: int, first: str, second: str) -> st
     return None
 
 
-def do_recycle(state: CargoState, seat: int, first: str, second: str, ctx: Context) -> None:
+def do_recycle(state: CuriousCargoState, seat: int, first: str, second: str, ctx: Context) -> None:
     player = state.seats[seat]
     gone = [player.storage["ab".index(s)].pop() for s in (first, second)]
     state.discarded_tiles.extend(gone)
@@ -126,7 +126,7 @@ def do_recycle(state: CargoState, seat: int, first: str, second: str, ctx: Conte
 
 
 @in_turn(TRUCKING_ONLY, NOT_TRUCKING)
-def why_not_dispatch(state: CargoState, seat: int) -> str | None:
+def why_not_dispatch(state: CuriousCargoState, seat: int) -> str | None:
     player = state.seats[seat]
     if state.turn.token_used:
         return "you have already used a Trucking token this turn"
@@ -139,7 +139,7 @@ def why_not_dispatch(state: CargoState, seat: int) -> str | None:
     return None
 
 
-def do_dispatch(state: CargoState, seat: int, ctx: Context) -> None:
+def do_dispatch(state: CuriousCargoState, seat: int, ctx: Context) -> None:
     player = state.seats[seat]
     turn = state.turn
     to_supply(state, player, "trucking", 1)
@@ -159,7 +159,7 @@ def do_dispatch(state: CargoState, seat: int, ctx: Context) -> None:
     tell_drawn(ctx, player, player.trucks, n)
 
 
-def why_not_load(state: CargoState, seat: int, *spaces: int) -> str | None:
+def why_not_load(state: CuriousCargoState, seat: int, *spaces: int) -> str | None:
     decision = pending(state, seat)
     if decision is None or decision.kind != "load":
         return "there is no loading choice to make now"
@@ -169,7 +169,7 @@ def why_not_load(state: CargoState, seat: int, *spaces: int) -> str | None:
     return None
 
 
-def do_load(state: CargoState, seat: int, *spaces: int, ctx: Context) -> None:
+def do_load(state: CuriousCargoState, seat: int, *spaces: int, ctx: Context) -> None:
     flowlib.pop(state)
     state.loading.pop(0)
     load(state, seat, tuple(spaces), ctx)
