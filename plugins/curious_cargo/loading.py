@@ -23,7 +23,7 @@ from dockyard import flow as flowlib
 from dockyard.words import with_article
 
 from .bonuses import give
-from .components import Dock, TruckCard
+from .components import TruckCard
 from .state import RECEIVING, SHIPPING, STREET_LENGTH, CuriousCargoState, Truck
 
 # ---- movement ---------------------------------------------------------------------------------
@@ -317,7 +317,3 @@ def unload(state: CuriousCargoState, seat: int, ctx: Context) -> None:
                 bonus = side.receive_column_bonus[col - 1]  # one per column (content checks)
                 if bonus is not None:
                     give(state, seat, bonus, ctx, f"Receiving column {col}")
-
-
-def dock_label(dock: Dock) -> str:
-    return f"{dock.street} dock {dock.number}"

@@ -28,11 +28,6 @@ class Truck:
     def front(self) -> int:  # the cab's street space
         return self.rear + self.card.size
 
-    def space_at(self, street_space: int) -> int | None:
-        """Index of the cargo space beside `street_space`, or None (the cab or elsewhere)."""
-        i = street_space - self.rear
-        return i if 0 <= i < self.card.size else None
-
     def is_full(self) -> bool:
         return all(g is not None or (i + 1) in self.card.blocked for i, g in enumerate(self.cargo))
 

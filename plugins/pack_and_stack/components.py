@@ -105,11 +105,6 @@ class Components:
         return self._by_name[1][truck_id]
 
     @property
-    def cube(self) -> PieceKind:
-        """The size-1 piece: empty space is counted in how many of these would still fit."""
-        return self.pieces[0]
-
-    @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(p.kind for p in self.pieces)
 
