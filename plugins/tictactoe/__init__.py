@@ -197,6 +197,7 @@ class TicTacToe(Game):
 
     def view(self, state: TicTacToeState, viewer: int | None) -> dict[str, Any]:
         return {
+            "players": [{"name": name} for name in state.players],
             "size": state.board.size,
             "cells": [None if v < 0 else state.players[v] for v in state.cells],
         }
@@ -207,7 +208,8 @@ class TicTacToe(Game):
         view = self.view(state, viewer)
         n, cell = view["size"], 80
         svg = Svg(n * cell + 60, n * cell + 90, "Tic-tac-toe")
-        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(state.players)}", class_="title")
+        names = [p["name"] for p in view["players"]]  # drawn from the view alone
+        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(names)}", class_="title")
         for i, mark in enumerate(view["cells"]):
             col, row = i % n, i // n
             x, y = 40 + col * cell, 40 + (n - 1 - row) * cell
@@ -215,7 +217,7 @@ class TicTacToe(Game):
             svg.rect(x, y, cell, cell, g, fill="#fff", stroke="#222", stroke_width=2)
             svg.text(x + 4, y + 12, _cell_name(i, n), g, class_="small dim")
             if mark is not None:
-                seat = state.players.index(mark)
+                seat = names.index(mark)
                 symbol = MARKS[seat] if seat < len(MARKS) else mark[:1]
                 color = ("blue", "red")[seat % 2]
                 svg.token(
