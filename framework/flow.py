@@ -128,10 +128,6 @@ def _begin_turn(state: State, ctx: Context) -> None:
     ctx.emit("turn", state.players[seat], f"{state.players[seat]} to play", seat=seat)
 
 
-def current_phase(game: Game, state: State) -> Phase:
-    return game.phases[state.flow.phase]
-
-
 def end_turn(game: Game, state: State, ctx: Context, seat: int) -> None:
     """`seat` has finished its turn in this phase."""
     flow = state.flow

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .core import (  # noqa: F401  (re-exported: dockyard.game is where games import them)
     Action,
@@ -29,7 +29,10 @@ from .core import (  # noqa: F401  (re-exported: dockyard.game is where games im
 from .game_info import GameInfo  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
+    from pluggy import HookRelay
+
     from .loader import Content
+    from .svg import Svg
 
 
 class Context:
@@ -37,7 +40,7 @@ class Context:
 
     __slots__ = ("events", "hook", "game", "variants")
 
-    def __init__(self, game: Game, hook: Any, variants: Sequence[str] = ()) -> None:
+    def __init__(self, game: Game[Any], hook: HookRelay, variants: Sequence[str] = ()) -> None:
         self.events: list[Event] = []
         self.hook = hook
         self.game = game
@@ -85,8 +88,15 @@ class Setup(NamedTuple):
     options: dict[str, Any]
 
 
-class Game:
-    """A game plugin. Subclass it, fill in the class attributes and the methods marked below."""
+S = TypeVar("S", bound=State)  # a game's state type: `class TicTacToe(Game[TicTacToeState])`
+
+
+class Game(Generic[S]):
+    """A game plugin. Subclass it as `Game[YourState]`, fill in the class attributes and the
+    methods marked below. The optional capabilities (text and pictures, bots, RL observations)
+    have defaults here, so tools may ask any game; the protocols in dockyard.capabilities name
+    them, and a game that provides one says so by naming the protocol among its bases, so a
+    type checker holds its methods to the protocol's signatures."""
 
     info: ClassVar[GameInfo | None] = None  # a game's `info = INFO` fills in the next five
     name: ClassVar[str]  # how users name it: `dockyard play NAME`
@@ -108,7 +118,8 @@ class Game:
     # what `query` answers, for `help expect`: (path, meaning) pairs, the path's capitalised
     # words standing for a value (P a player, CELL a square, CARD a card id, ...)
     query_paths: ClassVar[tuple[tuple[str, str], ...]] = ()
-    hook: Any = None  # the hook relay of the plugins in play (see `with_hooks`)
+    _hook: Any = None
+    _asking: Context | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class that sets `info = INFO` (its `GameInfo`, which `dockyard games` reads
@@ -126,14 +137,40 @@ class Game:
         return getattr(type(self), member, None) is not getattr(Game, member, None)
 
     # ---- plugins --------------------------------------------------------------------------
-    def with_hooks(self, hook: Any) -> Game:
+    @property
+    def hook(self) -> Any:
+        """The hook relay of the plugins in play (see `with_hooks`); until a game is bound,
+        the rulebook's alone (`rulebook_hook`). Rules reach it as `ctx.hook`."""
+        found = self._hook
+        if found is None:
+            found = self._hook = self.rulebook_hook()
+        return found
+
+    @hook.setter
+    def hook(self, hook: Any) -> None:
+        self._hook = hook
+        self._asking = None
+
+    def with_hooks(self, hook: Any) -> Game[S]:
         """This game bound to one choice of plugins: a copy whose rules reach the game's rule
         hooks (and the variants' implementations of them) as `self.hook`, so no state needs to
         hold them. Sessions making the same choice share one bound game."""
         bound = copy.copy(self)
         bound.hook = hook
+        bound._asking = Context(bound, hook)
         bound.bind()
         return bound
+
+    @property
+    def asking(self) -> Context:
+        """The context a game's questions outside an action are asked in (`check`,
+        `legal_actions`, `view`, `outcome`...): its `hook` is the game's rule hooks, of the
+        plugins in play once bound (`with_hooks`), else the rulebook's alone. Rules reach hooks
+        only as `ctx.hook`, this context's or the action's; nothing may be emitted in it."""
+        found = self._asking
+        if found is None or found.game is not self:
+            found = self._asking = Context(self, self.hook)
+        return found
 
     def rulebook_hook(self) -> Any:
         """The rule hooks of this game with no plugins but its own `default_hooks` (the
@@ -169,35 +206,35 @@ class Game:
         return {}
 
     # ---- rules (must be provided) ---------------------------------------------------------
-    def setup(self, setup: Setup, ctx: Context) -> State:
+    def setup(self, setup: Setup, ctx: Context) -> S:
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, player: int) -> list[Action]:
+    def legal_actions(self, state: S, player: int) -> list[Action]:
         """Every legal action of `player` (an index) now; empty when it is not their move."""
         raise NotImplementedError
 
-    def out_of_turn(self, state: Any) -> Sequence[int]:
+    def out_of_turn(self, state: S) -> Sequence[int]:
         """Seats that may act now although the flow waits for others (a power used "at any
         time", a leader's discard): their `legal_actions` are offered beside the actors' and
         their actions are checked by `check` rather than refused as out of turn. Default:
         none (the engine's `actors` alone)."""
         return ()
 
-    def check(self, state: Any, action: Action, player: int) -> str | None:
+    def check(self, state: S, action: Action, player: int) -> str | None:
         """None when `action` is legal now, else the reason why not (one sentence)."""
         return (
             None if action in self.legal_actions(state, player) else "that is not a legal move now"
         )
 
-    def apply(self, state: Any, action: Action, player: int, ctx: Context) -> None:
+    def apply(self, state: S, action: Action, player: int, ctx: Context) -> None:
         """Resolve a legal action, emitting events; advance the flow (end turn, phase...)."""
         raise NotImplementedError
 
-    def end_reason(self, state: Any) -> str | None:
+    def end_reason(self, state: S) -> str | None:
         """Checked at the flow's declared points: why the game ends now, or None."""
         return None
 
-    def outcome(self, state: Any) -> Outcome:
+    def outcome(self, state: S) -> Outcome:
         """Final result; only called once the flow says the game is over."""
         raise NotImplementedError
 
@@ -223,11 +260,11 @@ class Game:
         return action.verb
 
     # ---- information -----------------------------------------------------------------------
-    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see (None: a spectator), as plain JSON-able data."""
         return {}
 
-    def render(self, state: Any, viewer: int | None, topic: str = "") -> str:
+    def render(self, state: S, viewer: int | None, topic: str = "") -> str:
         """Text for `show [topic]`."""
         return repr(self.view(state, viewer))
 
@@ -235,7 +272,7 @@ class Game:
         """Topics `show` accepts, besides the empty one."""
         return ()
 
-    def clone(self, state: Any) -> Any:
+    def clone(self, state: S) -> S:
         """A copy of `state` that evolves on its own (undo checkpoints, and search). The default
         copies every list, dict, set and mutable dataclass and shares strings, numbers, tuples
         and frozen dataclasses (dockyard.speed.cloning); override it if your state holds other
@@ -244,7 +281,7 @@ class Game:
 
         return clone(state)
 
-    def sample_state(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def sample_state(self, state: S, seat: int, rng: random.Random) -> S:
         """A full state that `seat` cannot tell from `state` (determinization, for search):
         everything `seat` sees is kept, and everything hidden from them is dealt again at
         random from `rng`, so a bot searching on it never peeks. This default hides only what
@@ -257,43 +294,43 @@ class Game:
         copy.rng = Rng(rng.getrandbits(64))
         return copy
 
-    def picture(self, state: Any, viewer: int | None) -> Any:
+    def picture(self, state: S, viewer: int | None) -> Svg | None:
         """The table as `viewer` sees it, drawn as SVG (a `dockyard.svg.Svg`), or None when
         the game draws no pictures. Draw from `self.view(state, viewer)` and the public
         components only, so a picture never shows what the viewer may not see."""
         return None
 
-    def scores(self, state: Any) -> list[float] | None:
+    def scores(self, state: S) -> list[float] | None:
         """Each seat's points as they stand (the replay's chart), or None."""
         return None
 
-    def describe(self, state: Any, viewer: int | None, ident: str) -> str | None:
+    def describe(self, state: S, viewer: int | None, ident: str) -> str | None:
         """`show tile ID`: one component (a tile, a card) drawn with everything printed on it,
         or None when there is no such component. Printed faces are public; where a component
         is may not be, so this draws the component only."""
         return None
 
-    def component_ids(self, state: Any) -> Sequence[str]:
+    def component_ids(self, state: S) -> Sequence[str]:
         """The ids `describe` knows (for "did you mean ...?")."""
         return ()
 
-    def query(self, state: Any, path: str) -> Any:
+    def query(self, state: S, path: str) -> Any:
         """Values that `expect` can check, by dotted path. Raise KeyError for unknown ones.
         List the paths in `query_paths`, so `help expect` can say them."""
         raise KeyError(path)
 
-    def hidden_query(self, state: Any, path: str, viewer: int | None) -> str | None:
+    def hidden_query(self, state: S, path: str, viewer: int | None) -> str | None:
         """Why `viewer` (a seat; None: a spectator) may not ask the `expect` query `path`, or
         None when it may: a query about what the viewer cannot see (another player's hand) is
         refused, in words that must not depend on the answer (so the refusal gives nothing
         away). The default: every query may be asked (a game without hidden information)."""
         return None
 
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: S) -> list[str]:
         """Conservation laws that must hold after every action: a list of violations."""
         return []
 
-    def token_counts(self, state: Any) -> dict[str, int]:
+    def token_counts(self, state: S) -> dict[str, int]:
         """Totals of each kind of component, which must never change during a game."""
         return {}
 
@@ -305,18 +342,18 @@ class Game:
     bot_rollout_depth: ClassVar[int | None] = None  # `mcts`: actions a playout (None: all)
     bot_margin: ClassVar[float] = 0.05  # `mcts`: how much better (0..1) to overrule the policy
 
-    def bot_action(self, state: Any, seat: int, rng: random.Random) -> Action | None:
+    def bot_action(self, state: S, seat: int, rng: random.Random) -> Action | None:
         """The game's own quick policy (the `greedy` bot, and `mcts`'s playouts): an action of
         `seat`'s now, chosen with `rng`. None (the default): the game has none, and `greedy`
         plays uniformly at random."""
         return None
 
-    def bot_policies(self) -> dict[str, tuple[str, Callable[[Any, int, random.Random], Action]]]:
+    def bot_policies(self) -> dict[str, tuple[str, Callable[[S, int, random.Random], Action]]]:
         """More named policies, as bots of their own: {name: (one line on how it plays,
         policy(state, seat, rng) -> Action)}. The first is the game's default bot."""
         return {}
 
-    def bot_evaluate(self, state: Any) -> list[float] | None:
+    def bot_evaluate(self, state: S) -> list[float] | None:
         """Each seat's prospects, 0..1, where `mcts` stops a playout early
         (`bot_rollout_depth`). None (the default): standings by `scores`."""
         return None
@@ -325,23 +362,23 @@ class Game:
         """Extra figures `dockyard bench` prints: {label: an operation timed per call}."""
         return {}
 
-    def action_space(self, state: Any) -> list[tuple[Any, ...]] | None:
+    def action_space(self, state: S) -> list[tuple[Any, ...]] | None:
         """Every action that could ever be legal, for numbering actions (PettingZoo, OpenSpiel):
         `[(verb, [values of argument 1], ...), ...]` (`Tuples` for a verb whose number of
         arguments varies); see dockyard.interop.encoding. None (the default): no numbering."""
         return None
 
-    def observation(self, state: Any, seat: int) -> Sequence[float] | None:
+    def observation(self, state: S, seat: int) -> Sequence[float] | None:
         """`seat`'s observation as `observation_size(state)` numbers (a list, or an array numpy
         reads without copying, such as a float32 `array.array`), from what it sees only.
         None (the default): its `view`, hashed into numbers (dockyard.interop.encoding)."""
         return None
 
-    def observation_size(self, state: Any) -> int | None:
+    def observation_size(self, state: S) -> int | None:
         """The length of `observation`; None (the default) with the hashed view."""
         return None
 
-    def secrets(self, state: Any, seat: int) -> list[str]:
+    def secrets(self, state: S, seat: int) -> list[str]:
         """The ids of what only `seat` may know now (the cards in its hand, a sealed bid): the
         generic suite checks that no other seat's view, events, hints or pictures name them, and
         undo stops at an action that showed them. Empty (the default): nothing is secret."""

@@ -85,10 +85,6 @@ class Statement:
     col: int = 1
 
 
-def _text(s: str) -> str:
-    return s
-
-
 class _ToStatement(Transformer):
     def __init__(self, game: Game) -> None:
         super().__init__()

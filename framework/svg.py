@@ -6,14 +6,13 @@ a grid, which ElementTree writes (and escapes) correctly with no dependency; the
 deterministic byte for byte (attributes in the order given), and each top-level element can be
 serialized alone, which lets the HTML replay share the parts that do not change between steps.
 
-Every color a game draws with comes with a letter or a shape too (`Palette`), and the picture
-carries a legend, so nothing is told by color alone.
+Every color a game draws with comes with a letter or a shape too, and the picture carries a
+legend, so nothing is told by color alone.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -56,18 +55,6 @@ def fill(color: str | None) -> str:
 def ink(color: str | None) -> str:
     """A text color readable on `fill(color)`."""
     return "#222" if color in DARK_TEXT else "#fff"
-
-
-@dataclass(frozen=True)
-class Palette:
-    """Names of colors -> (fill, letter): each color is drawn with its letter on it."""
-
-    letters: dict[str, str]
-
-    def letter(self, color: str | None) -> str:
-        if color is None:
-            return ""
-        return self.letters.get(color, color[:1].upper())
 
 
 def _attrs(attrs: dict[str, Any]) -> dict[str, str]:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from dockyard.analysis.bench_adapters import adapter_rows, games
-from dockyard.analysis.bench_ratios import Row, line
+from dockyard.analysis.bench_ratios import RatioRow, line
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -36,8 +36,8 @@ def test_bad_ratio_options_are_one_line(dockyard) -> None:
 
 
 def test_the_adapter_rows_print_each_games_steps_and_its_ratio() -> None:
-    rows: list[Row] = []
-    adapter_rows(1, 0.01, lambda *row: rows.append(Row(row[0], row[1], row[2], True, row[3])))
+    rows: list[RatioRow] = []
+    adapter_rows(1, 0.01, lambda *row: rows.append(RatioRow(row[0], row[1], row[2], True, row[3])))
     titles = [title for _, title in games()]
     assert {"Curious Cargo", "Import / Export", "Tic-tac-toe"} <= set(titles)
     for title in titles:

@@ -650,7 +650,7 @@ def test_active_docks_after_a_placement_agree_with_a_trace_from_scratch(variants
             s.apply(rng.choice(s.legal_actions()))
             for player in s.state.seats:
                 fac = player.facility
-                fresh = Facility(fac.board, dict(fac.stacks), fac.version)
+                fresh = Facility(fac.board, dict(fac.stacks))  # knows nothing: traced afresh
                 assert fac.active_docks() == fresh.active_docks(), (seed, len(s.log))
                 compared += 1
     assert compared > 1000
@@ -659,6 +659,7 @@ def test_active_docks_after_a_placement_agree_with_a_trace_from_scratch(variants
 def test_a_placement_far_from_every_line_traces_no_dock_again(monkeypatch) -> None:
     from dockyard import Session
     from dockyard.plugins.curious_cargo.facility import Facility
+    from dockyard.plugins.curious_cargo.speed import changing, facts
 
     s = Session("curious-cargo", seed=1)
     fac = s.state.seats[0].facility
@@ -670,10 +671,10 @@ def test_a_placement_far_from_every_line_traces_no_dock_again(monkeypatch) -> No
     )
     tile = s.state.content.tile(s.state.bag[0])
     middle = parse_cell("e5")  # no dock's line looks this far in on an empty board
-    assert all(middle not in looked for looked in fac.active_cache[2])
+    assert all(middle not in looked for looked in facts(fac).active[2])
     fac.lay_tile(tile, s.state.face, middle, "east")
     assert fac.active_docks() == before and traced == []
-    fac.version += 1  # stacks changed behind its back: everything is traced again
+    changing(fac)  # stacks changed behind its back: everything is traced again
     assert fac.active_docks() == before and len(traced) == len(fac.board.docks)
 
 
@@ -683,7 +684,7 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
     import random
 
     from dockyard import Session
-    from dockyard.plugins.curious_cargo.speed import Caches
+    from dockyard.plugins.curious_cargo.speed import Caches, facts
 
     rng = random.Random(4)
     compared = incremental = 0
@@ -695,7 +696,7 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
             for player in s.state.seats:
                 fac, scaffolding = player.facility, player.scaffolding
                 known = [e for e in caches.spots if e[0]() is fac]
-                incremental += bool(known) and known[0][1] == fac.version - 1
+                incremental += bool(known) and known[0][1] == facts(fac).version - 1
                 heights = {c: len(v) for c, v in fac.stacks.items()}
                 for held in (scaffolding, 0, 2):  # the same heights, any Scaffolding at hand
                     by_hand = [
@@ -712,14 +713,14 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
 def test_flat_spots_beside_a_stack_taller_than_a_byte_holds() -> None:
     """Height differences are kept in bytes: one over 255 counts as 255, never as an error."""
     from dockyard import Session
-    from dockyard.plugins.curious_cargo.speed import Caches
+    from dockyard.plugins.curious_cargo.speed import Caches, changing
     from dockyard.plugins.curious_cargo.tiles import SCAFFOLDING
 
     fac = Session("curious-cargo", seed=1).state.seats[0].facility
     caches = Caches()
     caches.flat_spots(fac, 0)  # known before: the tall stack comes as one change
     tall = sorted(fac.board.teal)[10]
-    fac.version += 1
+    changing(fac)
     fac.stack_on(tall, *[SCAFFOLDING] * 300)
     for held in (0, 254, 299, 300):
         by_hand = [

@@ -14,7 +14,7 @@ import pytest
 from dockyard import Session
 from dockyard.bots import GreedyBot
 from dockyard.queries import query
-from dockyard.testing import Playout, Table, conservation
+from dockyard.testing import Playout, SuiteTable, conservation
 
 GAMES = int(os.environ.get("DOCKYARD_CC_GAMES", "24"))
 TRIGGERS = (
@@ -29,7 +29,7 @@ TRIGGERS = (
 def _play(seed: int, variants: tuple[str, ...] = (), uniform: bool = False) -> Session:
     """A whole game through the generic suite's playout (every component accounted for after
     every action), uniformly random or with the game's bot."""
-    run = Playout(Table("curious-cargo", 2, variants), seed)
+    run = Playout(SuiteTable("curious-cargo", 2, variants), seed)
     bot = GreedyBot(seed)
     choose = None if uniform else (lambda s, legal: bot.choose(s))
     return run.play(20_000, after=conservation(run), choose=choose)

@@ -14,7 +14,7 @@ from dockyard.plugins.curious_cargo.facility import Facility
 from dockyard.plugins.curious_cargo.loading import load_options
 from dockyard.plugins.curious_cargo.scoring import outcome, points
 from dockyard.plugins.curious_cargo.state import SHIPPING, Truck
-from dockyard.testing import Playout, Table, conservation
+from dockyard.testing import Playout, SuiteTable, conservation
 from test_curious_cargo_rules import board_for_tests, finish_card_selection, straight
 
 GAME = "curious-cargo"
@@ -27,7 +27,7 @@ def house(install: Any, name: str, plugin: object) -> Session:
 
 def play_out(s: Session, seed: int = 1) -> None:
     """To the end with the game's bot, every component accounted for after every action."""
-    run = Playout(Table(GAME, 2, s.config.variants), seed)
+    run = Playout(SuiteTable(GAME, 2, s.config.variants), seed)
     run.session = s
     bot = GreedyBot(seed)
     run.play(20_000, after=conservation(run), choose=lambda s, legal: bot.choose(s))

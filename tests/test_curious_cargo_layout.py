@@ -63,7 +63,9 @@ def test_speed_keeps_what_a_tile_shows_and_facilities_active_docks() -> None:
     assert speed.tile_pieces(tile, st.face, "north") == tiles.tile_pieces(tile, st.face, "north")
     fac = st.seats[0].facility
     assert fac.active_docks() == speed.active_docks(fac)
-    assert fac.active_cache is not None and fac.active_cache[0] == fac.version
+    known = speed.facts(fac)  # kept in speed.py, never in the state
+    assert known.active is not None and known.active[0] == known.version
+    assert not hasattr(fac, "version") and not hasattr(fac, "active_cache")
 
 
 def test_the_game_delegates_to_the_modules_named_for_each_idea() -> None:

@@ -332,7 +332,11 @@ def test_a_trucking_token_draws_a_card_and_at_least_one_of_its_ap_must_be_spent(
     assert st.turn.ap == 4
     with pytest.raises(IllegalAction, match="spend at least 1"):
         s.apply_text("end")
-    assert s.check(s.parse(f"discard {st.seats[seat].trucks[0]}")) is not None
+    # a Trucking token's AP are for Truck cards: playing them is the turn's one Trucking
+    # action, so discarding a card for tiles is no longer one of the choices
+    assert s.check(s.parse(f"discard {st.seats[seat].trucks[0]}")) == (
+        "you have already taken your Trucking action this turn"
+    )
 
 
 def test_discarding_a_truck_card_gives_its_conveyor_tiles_and_ends_the_choice():
@@ -344,7 +348,10 @@ def test_discarding_a_truck_card_gives_its_conveyor_tiles_and_ends_the_choice():
     n = st.content.truck(card).tiles
     s.apply_text(f"discard {card}")
     assert len(st.seats[seat].hand) == n
-    assert s.check(s.parse(f"play {st.seats[seat].trucks[0]} to p1")) is not None
+    # "do ONE of the following": the discard was the turn's Trucking action
+    assert s.check(s.parse(f"play {st.seats[seat].trucks[0]} to p1")) == (
+        "you have already taken your Trucking action this turn"
+    )
 
 
 # ---- Construction -------------------------------------------------------------------------------

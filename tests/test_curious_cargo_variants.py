@@ -18,7 +18,7 @@ from dockyard.plugins.curious_cargo.state import RECEIVING, SHIPPING, token_coun
 from dockyard.plugins.curious_cargo.variants import BUS_CARD
 from dockyard.queries import query
 from dockyard.registry import registry
-from dockyard.testing import Budget, Table, check_table
+from dockyard.testing import Budget, SuiteTable, check_table
 
 GAME = "curious-cargo"
 
@@ -446,7 +446,7 @@ def test_night_shift_bus_and_no_scaffolding_compose():
 
 
 def test_night_shift_bus_and_no_scaffolding_together_pass_the_generic_suite():
-    table = Table(GAME, 2, ("night-shift", "bus", "no-scaffolding"))
+    table = SuiteTable(GAME, 2, ("night-shift", "bus", "no-scaffolding"))
     check_table(table, Budget(playouts=3, thorough=1, saves=1, determinism=1, thorough_actions=60))
 
 

@@ -157,3 +157,76 @@ def test_every_built_in_game_package_has_a_game_toml_in_the_wheel_data() -> None
     assert "*/game.toml" in data["tool"]["setuptools"]["package-data"]["dockyard.plugins"]
     for name in ("curious_cargo", "pack_and_stack", "cargo", "import_export"):
         assert (ROOT / "plugins" / name / "game.toml").is_file(), name
+
+
+# ---- one rule convention, a generic Game, capabilities as protocols -------------------------
+
+
+def test_game_is_generic_in_its_state_and_games_name_their_capabilities() -> None:
+    from typing import get_args
+
+    from dockyard.capabilities import Bots, Observations, Pictures, Secrets
+    from dockyard.plugins.curious_cargo.game import CuriousCargo
+    from dockyard.plugins.curious_cargo.state import CuriousCargoState
+
+    bases = CuriousCargo.__orig_bases__  # type: ignore[attr-defined]
+    assert get_args(bases[0]) == (CuriousCargoState,) and bases[0].__origin__ is Game
+    named = {b.__origin__ for b in bases[1:]}
+    assert named == {Pictures, Bots, Observations, Secrets}
+    for protocol in named:  # each protocol's members are the Game's, with the game's own
+        for member in protocol.__dict__:
+            if not member.startswith("_") and callable(getattr(protocol, member)):
+                assert hasattr(Game, member), (protocol.__name__, member)
+                assert CuriousCargo().provides(member) or member in ("describe",), member
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("p1: draw 3", "wrong arguments for draw: it takes 0 arguments"),
+        ("p1: keep", "wrong arguments for keep: it takes 1 argument"),
+    ],
+)
+def test_a_wrong_number_of_arguments_is_refused_from_the_rule_s_signature(line, says) -> None:
+    from dockyard import Action, IllegalAction, Session
+
+    s = Session("curious-cargo", seed=3)
+    player, verb, *args = line.replace(":", "").split()
+    action = Action(player, verb, tuple(args))
+    before = s.game.view(s.state, None)
+    assert s.game.check(s.state, action, 0) == says
+    with pytest.raises(IllegalAction, match=says):
+        s.apply(action)
+    assert s.game.view(s.state, None) == before and not s.log
+
+
+def test_a_rule_s_own_type_error_is_a_bug_reported_as_such_not_a_refusal(monkeypatch) -> None:
+    """No `except TypeError` around the rules: a rule that crashes is an internal error (the
+    session as it was), never "wrong arguments"."""
+    from dockyard import DockyardError, Session
+    from dockyard.plugins.curious_cargo import game as cc_game
+
+    s = Session("curious-cargo", seed=3)
+    keep = s.parse(f"p1: keep {s.state.seats[0].draft[0]}")  # never listed: the rule is asked
+
+    def broken(state, seat, card):  # a rule with a bug of its own
+        return len(None)  # type: ignore[arg-type]
+
+    monkeypatch.setitem(s.game._why, "keep", broken)
+    log = list(s.log)
+    with pytest.raises(DockyardError, match="internal error while checking.*TypeError"):
+        s.apply(keep)
+    assert list(s.log) == log
+    assert cc_game.ARITY["keep"] == (1, 1)
+
+
+def test_curious_cargo_rules_are_module_functions_asking_hooks_through_ctx() -> None:
+    import inspect
+
+    from dockyard.plugins.curious_cargo.game import RULES
+
+    for verb, (why, do) in RULES.items():
+        assert inspect.isfunction(inspect.unwrap(why)) and inspect.isfunction(do), verb
+        assert why.__name__ == f"why_not_{verb}" and do.__name__ == f"do_{verb}"
+        assert list(inspect.signature(do).parameters)[:2] == ["state", "seat"]
+        assert "ctx" in inspect.signature(do).parameters, verb

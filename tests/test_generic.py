@@ -24,29 +24,29 @@ from dockyard.registry import registry
 from dockyard.testing import (
     Budget,
     SuiteFailure,
-    Table,
+    SuiteTable,
     check_determinism,
     check_game,
     check_hidden_information,
     check_illegal_actions,
     check_legality,
+    check_many_tables,
     check_playouts,
     check_round_trips,
     check_saves_and_undo,
-    check_tables,
     near_misses,
     tables,
 )
 
 
-def _label(table: Table) -> str:
+def _label(table: SuiteTable) -> str:
     return "-".join([table.game_name, f"{table.players}p", *table.variants])
 
 
 TABLES = [table for name in sorted(registry().games) for table in sweep(name)]
 
 
-def share(budget: Budget, table: Table) -> Budget:
+def share(budget: Budget, table: SuiteTable) -> Budget:
     """The game's budget shared among its tables, so more tables do not mean a slower suite
     (among all of them: a table gets as much in the default run as with DOCKYARD_LONG=1)."""
     return budget.share(len(tables(table.game_name)))
@@ -121,7 +121,7 @@ def test_views_are_json_and_show_no_other_players_secrets(table, budget) -> None
 def test_tables_interleaved_in_one_process_offer_what_each_offers_alone(table, budget) -> None:
     b = share(budget, table)
     seeds = range(5000, 5000 + b.determinism)
-    assert check_tables(table, seeds, b.max_steps, b.thorough_actions) > 0
+    assert check_many_tables(table, seeds, b.max_steps, b.thorough_actions) > 0
 
 
 # ---- the suite catches broken games ---------------------------------------------------------
@@ -279,7 +279,7 @@ class MisAnnotated(TicTacToe):
 
 def _fails(check: Any, game: Any, match: str, **kwargs: Any) -> str:
     with pytest.raises(SuiteFailure, match=match) as caught:
-        check(Table(game), range(10), **kwargs)
+        check(SuiteTable(game), range(10), **kwargs)
     return str(caught.value)
 
 
@@ -335,12 +335,14 @@ def test_suite_catches_memory_that_undo_cannot_take_back(install, tmp_path) -> N
 
 
 def test_suite_catches_a_cache_keyed_without_the_players_names() -> None:
-    text = _fails(check_tables, NamelessCache(), r"players (x, bob|bob, x)\) offers other actions")
+    text = _fails(
+        check_many_tables, NamelessCache(), r"players (x, bob|bob, x)\) offers other actions"
+    )
     assert "not offered ['bob: mark" in text and re.search("\n    players (x bob|bob x)$", text)
 
 
 def test_suite_passes_tables_of_a_game_keeping_nothing_outside_its_states() -> None:
-    assert check_tables(Table(TicTacToe()), range(3)) > 0
+    assert check_many_tables(SuiteTable(TicTacToe()), range(3)) > 0
 
 
 def test_suite_catches_a_field_holding_what_its_annotation_does_not_say(install, tmp_path):
@@ -361,11 +363,11 @@ def test_suite_catches_a_view_showing_another_players_secret() -> None:
 
 
 def test_suite_passes_views_that_show_each_player_only_their_own_secrets() -> None:
-    assert check_hidden_information(Table(PrivateView()), range(10)) > 10
+    assert check_hidden_information(SuiteTable(PrivateView()), range(10)) > 10
 
 
 def test_near_misses_include_illegal_actions_a_user_could_type() -> None:
-    s = Table("tictactoe").session(0)
+    s = SuiteTable("tictactoe").session(0)
     for cell in ("b2", "a1", "c3"):
         s.apply(Action(s.actors()[0], "mark", (cell,)))
     legal = s.legal_actions()
@@ -401,9 +403,9 @@ def test_budget_grows_with_the_requested_playouts(monkeypatch) -> None:
 
 
 def test_a_budget_in_actions_stops_starting_new_playouts() -> None:
-    played = check_playouts(Table("tictactoe"), range(50), max_actions=20)
+    played = check_playouts(SuiteTable("tictactoe"), range(50), max_actions=20)
     assert 20 <= played < 20 + 9  # the playout that crossed 20 actions ran to its end
-    assert check_playouts(Table("tictactoe"), range(50), max_actions=1) <= 9
+    assert check_playouts(SuiteTable("tictactoe"), range(50), max_actions=1) <= 9
 
 
 def test_suite_reports_a_rule_that_crashes_half_way() -> None:

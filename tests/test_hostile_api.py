@@ -10,7 +10,7 @@ import pytest
 from dockyard import Action, DockyardError, IllegalAction, Session
 from dockyard.bots import GreedyBot
 from dockyard.registry import registry
-from dockyard.testing import StateImage, Table, check_bots, snapshot
+from dockyard.testing import StateImage, SuiteTable, check_bots, snapshot
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -216,7 +216,7 @@ def test_no_undo_ever_crosses_an_action_that_used_the_games_randomness_or_drew(g
 @pytest.mark.parametrize("game", sorted(registry().games))
 def test_bots_never_change_the_state_they_are_shown(game) -> None:
     g = registry().game(game)
-    check_bots(Table(g.name, g.min_players), range(2), None, 400)
+    check_bots(SuiteTable(g.name, g.min_players), range(2), None, 400)
 
 
 def test_the_curious_cargo_bot_leaves_the_facility_version_alone() -> None:

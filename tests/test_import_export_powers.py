@@ -544,10 +544,10 @@ def test_each_expansion_shuffles_its_cards_into_the_deck(variant, cards) -> None
 def test_all_expansions_together_pass_the_generic_suite() -> None:
     """Every expansion at one table: a playout and a save/undo game by default, 6 and 2 (the
     long sweep, ~2 minutes) with DOCKYARD_LONG=1, as CI runs it."""
-    from dockyard.testing import Table, check_playouts, check_saves_and_undo
+    from dockyard.testing import SuiteTable, check_playouts, check_saves_and_undo
 
     long = os.environ.get("DOCKYARD_LONG") == "1"
-    table_ = Table("import-export", 4, EXPANSIONS)
+    table_ = SuiteTable("import-export", 4, EXPANSIONS)
     assert len(table_.session(1).state.c.cards) == 128
     assert check_playouts(table_, range(6 if long else 1), 20_000) > 0
     assert check_saves_and_undo(table_, range(2 if long else 1), 20_000) > 0

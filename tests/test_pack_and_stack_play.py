@@ -11,14 +11,14 @@ from dockyard import Action, Session, cli
 from dockyard.bots import GreedyBot
 from dockyard.plugins.pack_and_stack.bots import greedy_key, packed_bill
 from dockyard.plugins.pack_and_stack.load_truck import put_options
-from dockyard.testing import Playout, Table, conservation
+from dockyard.testing import Playout, SuiteTable, conservation
 from test_pack_and_stack import intact, loading, play
 
 
 def bot_game(players: int, seed: int, round_trip: bool = False) -> Session:
     """A game played by the bot through the generic suite's playout: invariants, token counts
     and events checked after every action (and, with `round_trip`, every legal action's text)."""
-    run = Playout(Table("pack-and-stack", players), seed)
+    run = Playout(SuiteTable("pack-and-stack", players), seed)
     bot = GreedyBot(seed)
 
     def choose(s: Session, legal: list[Action]) -> Action:

@@ -7,7 +7,7 @@ from dockyard import Action, Session
 from dockyard.plugins.pack_and_stack import components, speed
 
 
-def trucks() -> tuple[components.TruckCard, ...]:
+def trucks() -> tuple[components.PackAndStackTruckCard, ...]:
     return Session("pack-and-stack", seed=1).state.c.trucks
 
 

@@ -258,18 +258,3 @@ def test_an_action_of_a_house_rule_game_is_an_ordinary_action(install) -> None:
     install(games=[game])
     s = Session(game.name)
     assert s.parse("mark b2") == Action("x", "mark", ("b2",))
-
-
-def test_every_hook_is_documented_on_the_hooks_page() -> None:
-    """plugins/HOOKS.md has a section for each hookspec (dockyard's and each game's)."""
-    from importlib.resources import files
-
-    import dockyard.hookspecs as core
-    import dockyard.plugins.cargo.hookspecs as cargo
-    import dockyard.plugins.curious_cargo.hookspecs as cc
-
-    page = (files("dockyard.plugins") / "HOOKS.md").read_text(encoding="utf-8")
-    for module in (core, cc, cargo):
-        for name in dir(module):
-            if hasattr(getattr(module, name), "dockyard_spec"):
-                assert f"### {name}(" in page, f"{name} is not documented in plugins/HOOKS.md"

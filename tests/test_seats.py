@@ -25,6 +25,32 @@ def ie_cli(dockyard, *args: str, stdin: str = "") -> tuple[int, str, str]:
     return dockyard("play", "import-export", "--players", "2", "--seed", "1", *args, stdin=stdin)
 
 
+# p1 holds pens and p2 these five, whatever seed 1 deals (a layout, --content DIR): the tests
+# that lead "supply with pens" always have it (they never skip when a deal changes)
+PENS = {
+    "$schema": "urn:dockyard:import_export:layout",
+    "players": [
+        {"hand": ["pens", "fixie-bikes", "printed-money", "batteries", "rolls-royce"]},
+        {"hand": ["coffee", "lutefisk", "foxes", "playstations", "beer"]},
+    ],
+}
+
+
+@pytest.fixture
+def pens(tmp_path: Path) -> Path:
+    """A content folder in which p1 is dealt pens (and p2 cards to follow with)."""
+    folder = tmp_path / "pens"
+    folder.mkdir()
+    (folder / "layout.json").write_text(json.dumps(PENS))
+    return folder
+
+
+def ie_pens(folder: Path) -> Session:
+    s = Session("import-export", seed=1, players=2, content=[folder])
+    assert "pens" in s.state.hands[0]  # the layout's: never left to the deal
+    return s
+
+
 def held_and_unseen(seed: int = 1) -> tuple[str, str]:
     """A card p2 holds and one nobody has seen (in the deck), at the start of a game."""
     s = ie(seed)
@@ -137,27 +163,24 @@ def test_a_seat_may_ask_about_its_own_hand_and_a_hot_seat_about_any(dockyard) ->
     assert code == 0, err
 
 
-def test_seated_expect_illegal_about_another_seat_tells_nothing(dockyard) -> None:
-    held, unseen = held_and_unseen()
+def test_seated_expect_illegal_about_another_seat_tells_nothing(dockyard, pens) -> None:
+    s = ie_pens(pens)
+    held = s.state.hands[1][0]
+    unseen = next(c for c in s.state.deck if c not in s.state.hands[0])
     answers = []
     for card in (held, unseen):
         stdin = f"p1: lead supply with pens\nexpect illegal: p2: follow with {card}\n"
-        s = ie()
-        if "pens" not in s.state.hands[0]:
-            pytest.skip("seed 1 no longer deals p1 pens")
-        code, out, err = ie_cli(dockyard, "--as", "p1", stdin=stdin)
+        code, out, err = ie_cli(dockyard, "--content", str(pens), "--as", "p1", stdin=stdin)
         answers.append((code, re.sub(rf"\b({held}|{unseen})\b", "CARD", err)))
     assert answers[0] == answers[1] and answers[0][0] == 1, answers
     assert "hidden from you" in answers[0][1]
 
 
-def test_a_seated_hint_names_the_seat_s_own_actions_only(dockyard) -> None:
-    s = ie()
-    if "pens" not in s.state.hands[0]:
-        pytest.skip("seed 1 no longer deals p1 pens")
+def test_a_seated_hint_names_the_seat_s_own_actions_only(dockyard, pens) -> None:
+    s = ie_pens(pens)
     p2_cards = s.state.hands[1]
     stdin = "p1: lead supply with pens\np1: draw\ndraw\n"
-    code, out, err = ie_cli(dockyard, "--as", "p1", stdin=stdin)
+    code, out, err = ie_cli(dockyard, "--content", str(pens), "--as", "p1", stdin=stdin)
     assert "p2: follow with" not in err and not mentions(err, p2_cards), err
     assert "it is not p1's turn" in err
 
@@ -187,21 +210,23 @@ def test_did_you_mean_is_built_from_what_the_seat_was_told(dockyard) -> None:
 # ---- undo -------------------------------------------------------------------------------------
 
 
-def test_undo_does_not_take_back_a_reply_that_showed_a_hidden_card(dockyard, tmp_path) -> None:
-    s = ie()
-    if "pens" not in s.state.hands[0]:
-        pytest.skip("seed 1 no longer deals p1 pens")
+def test_undo_does_not_take_back_a_reply_that_showed_a_hidden_card(
+    dockyard, tmp_path, pens
+) -> None:
+    ie_pens(pens)
     stdin = f"p1: lead supply with pens\nundo\nsave {tmp_path / 'g.toml'}\n"
-    code, out, err = ie_cli(dockyard, "--as", "p1", "--bot", "p2", stdin=stdin)
+    code, out, err = ie_cli(
+        dockyard, "--content", str(pens), "--as", "p1", "--bot", "p2", stdin=stdin
+    )
     text = (tmp_path / "g.toml").read_text()
     reply = re.search(r'"(p2: follow with [^"]+)"', text)
     assert reply, "the bot followed with a card"
     assert "cannot undo" in err and "showed you" in err
 
 
-def test_shown_by_finds_the_action_that_showed_a_hand_card() -> None:
-    s = ie()
-    s.apply_text("p1: lead supply with pens") if "pens" in s.state.hands[0] else pytest.skip()
+def test_shown_by_finds_the_action_that_showed_a_hand_card(pens) -> None:
+    s = ie_pens(pens)
+    s.apply_text("p1: lead supply with pens")
     follow = next(a for a in s.legal_actions("p2") if a.verb == "follow")
     s.apply(follow)
     assert shown_by(s, 1, "p1") == 1  # p2's follow showed p1 a card of p2's hand
@@ -209,10 +234,8 @@ def test_shown_by_finds_the_action_that_showed_a_hand_card() -> None:
     assert shown_by(s, 0, "p1") == 1  # p1's own lead is no news to p1
 
 
-def test_a_hot_seat_undo_still_goes_back_over_a_reply() -> None:
-    s = ie()
-    if "pens" not in s.state.hands[0]:
-        pytest.skip("seed 1 no longer deals p1 pens")
+def test_a_hot_seat_undo_still_goes_back_over_a_reply(pens) -> None:
+    s = ie_pens(pens)
     s.apply_text("p1: lead supply with pens")
     s.apply(next(a for a in s.legal_actions("p2") if a.verb == "follow"))
     assert s.why_not_undo(2) is None

@@ -10,7 +10,7 @@ import weakref
 from dockyard import Session
 from dockyard.plugins.tictactoe import TicTacToe
 from dockyard.registry import session_game
-from dockyard.testing import Table, check_tables
+from dockyard.testing import SuiteTable, check_many_tables
 
 
 def _to_trucking_with_cards(a: Session, b: Session, rename: dict[str, str]) -> None:
@@ -47,7 +47,7 @@ def test_a_table_seated_p1_bob_after_one_seated_p1_p2_may_play_a_truck_card_to_b
 
 
 def test_curious_cargo_tables_with_swapped_names_agree_with_each_alone() -> None:
-    assert check_tables(Table("curious-cargo", 2), range(7, 9)) > 0
+    assert check_many_tables(SuiteTable("curious-cargo", 2), range(7, 9)) > 0
 
 
 def test_a_bound_game_is_never_taken_for_another_game_at_the_same_address() -> None:

@@ -44,12 +44,12 @@ from .components import (
     end_combinations,
     no_winner_figures,
 )
-from .simulate import Record, run_games
+from .simulate import PlayedGame, run_games
 from .stats import distribution, end_shares, percent, win_rates
 from .workers import default_workers
 
 
-def figures(records: Sequence[Record], components: Sequence[str]) -> dict[str, Any]:
+def figures(records: Sequence[PlayedGame], components: Sequence[str]) -> dict[str, Any]:
     """Every figure of the report, from finished games."""
     done = [r for r in records if r.error is None]
     players = done[0].players if done else ()
@@ -119,7 +119,7 @@ def balance_command(
     for label, folders in runs:
         probe = Session(g.name, seed=seed, players=players, variants=variants, content=folders)
         components = list(probe.game.component_ids(probe.state))
-        records: Iterator[Record] = run_games(
+        records: Iterator[PlayedGame] = run_games(
             g.name,
             games,
             seed,

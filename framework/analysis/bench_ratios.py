@@ -23,7 +23,7 @@ from typing import IO, Any
 
 
 @dataclass
-class Row:
+class RatioRow:
     figure: str
     value: float | None  # None: could not be measured (see note)
     target: float
@@ -96,16 +96,16 @@ def _openspiel() -> Any:
 
 
 def measure(
-    rounds: int = 3, scale: float = 1.0, say: Callable[[Row], None] | None = None
-) -> list[Row]:
+    rounds: int = 3, scale: float = 1.0, say: Callable[[RatioRow], None] | None = None
+) -> list[RatioRow]:
     """Every row of the table; `scale` shrinks the work per measurement (a smoke test)."""
     from lark import Lark
 
     from ..session import Session
 
-    rows: list[Row] = []
+    rows: list[RatioRow] = []
 
-    def add(row: Row) -> None:
+    def add(row: RatioRow) -> None:
         rows.append(row)
         if say is not None:
             say(row)
@@ -121,12 +121,16 @@ def measure(
             ("Night Shift random-playout actions/s vs OpenSpiel python_tic_tac_toe", 1.0, True),
             ("Pack & Stack 6p random-playout actions/s vs OpenSpiel python_tic_tac_toe", 0.5, True),
         ):
-            add(Row(figure, None, target, higher, missing))
+            add(RatioRow(figure, None, target, higher, missing))
     else:
         ours, theirs = interleaved(
             _session_games("tictactoe", n, 1), _spiel_games(spiel, n), rounds
         )
-        add(Row("tic-tac-toe actions/s vs OpenSpiel python_tic_tac_toe", ours / theirs, 2.0, True))
+        add(
+            RatioRow(
+                "tic-tac-toe actions/s vs OpenSpiel python_tic_tac_toe", ours / theirs, 2.0, True
+            )
+        )
         count = max(1, int(2000 * scale))
 
         def make_ours() -> tuple[float, float]:
@@ -142,7 +146,11 @@ def measure(
             return count, time.perf_counter() - start
 
         ours, theirs = interleaved(make_ours, make_theirs, rounds)
-        add(Row("Session() time / OpenSpiel new_initial_state() time", theirs / ours, 3.0, False))
+        add(
+            RatioRow(
+                "Session() time / OpenSpiel new_initial_state() time", theirs / ours, 3.0, False
+            )
+        )
         games = max(1, int(6 * scale))
         for label, game, options, target in (
             ("Curious Cargo", "curious-cargo", {}, 1.0),
@@ -153,7 +161,7 @@ def measure(
                 _session_games(game, games, 100, **options), _spiel_games(spiel, n), rounds
             )
             add(
-                Row(
+                RatioRow(
                     f"{label} random-playout actions/s vs OpenSpiel python_tic_tac_toe",
                     ours / theirs,
                     target,
@@ -190,7 +198,7 @@ def measure(
         return len(texts), time.perf_counter() - start
 
     ours, theirs = interleaved(ours_parse, bare_parse, rounds)
-    add(Row("parse lines/s vs bare lark LALR on the same lines", ours / theirs, 3.0, True))
+    add(RatioRow("parse lines/s vs bare lark LALR on the same lines", ours / theirs, 3.0, True))
 
     # undo and load at ~300 actions
     rng = random.Random(9)
@@ -207,7 +215,7 @@ def measure(
         s.undo()
     undo = (time.perf_counter() - start) / max(undone, 1)
     add(
-        Row(
+        RatioRow(
             f"undo at {len(s.log) + undone} actions / median apply",
             undo / statistics.median(applies),
             10.0,
@@ -233,7 +241,7 @@ def measure(
 
         loads, replays = interleaved(load, replay, rounds)
         add(
-            Row(
+            RatioRow(
                 f"Session.load of a {len(s.log)}-action save / replaying it",
                 replays / loads,
                 1.2,
@@ -253,7 +261,7 @@ def measure(
         return run
 
     helps, lists = interleaved(command("--help"), command("games"), max(rounds, 3))
-    add(Row("`dockyard games` time / `dockyard --help` time", helps / lists, 1.3, False))
+    add(RatioRow("`dockyard games` time / `dockyard --help` time", helps / lists, 1.3, False))
     sims = str(max(2, int(40 * scale)))
 
     def simulate(workers: int) -> tuple[str, float]:
@@ -283,7 +291,7 @@ def measure(
     two, t2 = simulate(2)
     same = one == two and bool(one)
     add(
-        Row(
+        RatioRow(
             "simulate --workers 2 speed-up (output identical)",
             t1 / t2 if same else None,
             1.6,
@@ -297,12 +305,12 @@ def measure(
     adapter_rows(
         rounds,
         scale,
-        lambda figure, value, target, note: add(Row(figure, value, target, True, note)),
+        lambda figure, value, target, note: add(RatioRow(figure, value, target, True, note)),
     )
     return rows
 
 
-def line(row: Row) -> str:
+def line(row: RatioRow) -> str:
     """A row as printed: met or SHORT (or n/a), the figure, the ratio, the target, the note."""
     if row.value is None:
         return f"n/a   {row.figure}: {row.note}"
@@ -315,7 +323,7 @@ def line(row: Row) -> str:
 def ratios_command(rounds: int, scale: float, as_json: bool, out: IO[str]) -> int:
     """Print each row as it is measured (or one JSON document at the end)."""
 
-    def say(row: Row) -> None:
+    def say(row: RatioRow) -> None:
         if not as_json:
             out.write(line(row) + "\n")
             out.flush()

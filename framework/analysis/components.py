@@ -29,7 +29,7 @@ from .stats import GameRecord, difference, distribution, mean_difference, rate
 
 
 class SeatRecord(GameRecord, Protocol):
-    """What these figures read of a finished game (`simulate.Record` played for `balance`)."""
+    """What these figures read of a finished game (`simulate.PlayedGame` played for `balance`)."""
 
     actions: int
     reason: str

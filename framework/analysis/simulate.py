@@ -38,7 +38,7 @@ from .workers import default_workers, interrupts_deferred, no_interrupts, worker
 
 
 @dataclass
-class Record:
+class PlayedGame:
     """One finished (or failed) game."""
 
     seed: int
@@ -86,7 +86,7 @@ def run_games(
     bots: list[str] | None = None,
     usage: bool = False,
     backend: str = "local",
-) -> Generator[Record, None, None]:
+) -> Generator[PlayedGame, None, None]:
     """Play the games, yielding each record in seed order (and, with `record`, writing each as
     a replayable script into that folder). With `workers` > 1 the games are shared out among
     that many processes, and with `backend="ray"` among the cores of a Ray cluster; every game
@@ -115,7 +115,7 @@ def run_games(
         )
         for i in range(games)
     ]
-    results: Iterator[tuple[Record, str | None]]
+    results: Iterator[tuple[PlayedGame, str | None]]
     pool = None
     if backend == "ray":
         results = _on_ray(jobs)
@@ -158,7 +158,7 @@ class Job:
     usage: bool = False  # also count the components each action names (`balance`)
 
 
-def play_one(job: Job) -> tuple[Record, str | None]:
+def play_one(job: Job) -> tuple[PlayedGame, str | None]:
     """One game between bots; its record, and its script when asked."""
     from ..registry import registry
     from .components import seat_components
@@ -177,10 +177,10 @@ def play_one(job: Job) -> tuple[Record, str | None]:
     except DockyardError as exc:
         from ..config import resolve_players
 
-        return Record(job.seed, resolve_players(game, job.players), error=str(exc)), None
+        return PlayedGame(job.seed, resolve_players(game, job.players), error=str(exc)), None
     outcome = session.outcome()
     assert outcome is not None
-    record = Record(
+    record = PlayedGame(
         job.seed,
         session.players,
         outcome.winners,
@@ -212,7 +212,7 @@ def component_usage(session: Any) -> dict[str, int]:
     return dict(sorted(used.items()))
 
 
-def _on_ray(jobs: list[Job]) -> Iterator[tuple[Record, str | None]]:
+def _on_ray(jobs: list[Job]) -> Iterator[tuple[PlayedGame, str | None]]:
     """Every game as a Ray task (one core each), the results in seed order. `ray.init()`
     joins the cluster named by RAY_ADDRESS, else starts one on this machine."""
     try:
@@ -268,13 +268,13 @@ def _write_script(path: Path, text: str) -> None:
 class Summary:
     game: str
     players: tuple[str, ...]
-    records: list[Record] = field(default_factory=list)
+    records: list[PlayedGame] = field(default_factory=list)
 
-    def add(self, record: Record) -> None:
+    def add(self, record: PlayedGame) -> None:
         self.records.append(record)
 
     @property
-    def finished(self) -> list[Record]:
+    def finished(self) -> list[PlayedGame]:
         return [r for r in self.records if r.error is None]
 
     def as_json(self) -> dict[str, Any]:
@@ -435,7 +435,7 @@ def simulate_command(
     first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
 
-    def all_records() -> Iterator[Record]:
+    def all_records() -> Iterator[PlayedGame]:
         yield first
         yield from records
 
@@ -477,7 +477,7 @@ def _report(
     out.flush()
 
 
-def _with_progress(records: Iterator[Record], total: int, name: str) -> Iterator[Record]:
+def _with_progress(records: Iterator[PlayedGame], total: int, name: str) -> Iterator[PlayedGame]:
     """A progress bar on the terminal (stderr), so it never mixes into the report."""
     from rich.console import Console
     from rich.progress import Progress

@@ -18,7 +18,7 @@ Z95 = 1.959963984540054
 
 
 class GameRecord(Protocol):
-    """What the figures read of one finished game (`simulate.Record` is one)."""
+    """What the figures read of one finished game (`simulate.PlayedGame` is one)."""
 
     players: tuple[str, ...]
     winners: tuple[str, ...]

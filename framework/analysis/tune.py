@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core import DockyardError
-from .simulate import Record, run_games
+from .simulate import PlayedGame, run_games
 from .stats import Z95, rate, win_rates
 from .tune_report import shown, summary_lines, tune_html
 from .workers import default_workers, interrupts_deferred, no_interrupts
@@ -248,7 +248,7 @@ def share(count: int, games: int) -> dict[str, Any]:
     return {"count": count, **{k: v for k, v in figures.items() if k != "wins"}}
 
 
-def row(value: Any, records: Sequence[Record]) -> dict[str, Any]:
+def row(value: Any, records: Sequence[PlayedGame]) -> dict[str, Any]:
     """The figures of one value."""
     done = [r for r in records if r.error is None]
     n = len(done)
@@ -417,7 +417,7 @@ def _play(
                 workers,
                 bots,
             )
-            played: list[Record] = []
+            played: list[PlayedGame] = []
             try:
                 for record in records:
                     with interrupts_deferred():

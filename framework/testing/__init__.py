@@ -14,7 +14,7 @@ rules is favoured) and raises `SuiteFailure` when the game breaks a rule of the 
 says what broke and ends with a script (game, seed, players, actions) that replays the game up to
 that point, so a failure is a bug report.
 
-What is checked (one module and one function each, all taking a `Table` and some seeds;
+What is checked (one module and one function each, all taking a `SuiteTable` and some seeds;
 `suite.CHECK_TABLE` runs them with a budget):
 
 - `check_playouts`: every game ends within a step cap, with a working `outcome()`; after every
@@ -29,7 +29,7 @@ What is checked (one module and one function each, all taking a `Table` and some
 - `check_determinism`: the same seed and log give the same events and views.
 - `check_hidden_information`: views are JSON data, and none shows another player's secrets
   (when the game defines `secrets(state, seat) -> list[str]`).
-- `check_tables`: tables with the same seed and moves, the players' names shared, moved and
+- `check_many_tables`: tables with the same seed and moves, the players' names shared, moved and
   swapped, played interleaved in one process (beside a table of another player count or
   variant), offer the same actions (renamed) as the table alone, and `check` agrees.
 
@@ -55,7 +55,7 @@ __all__ = [
     "Playout",
     "StateImage",
     "SuiteFailure",
-    "Table",
+    "SuiteTable",
     "check_bots",
     "check_determinism",
     "check_game",
@@ -66,7 +66,7 @@ __all__ = [
     "check_round_trips",
     "check_saves_and_undo",
     "check_table",
-    "check_tables",
+    "check_many_tables",
     "conservation",
     "difference",
     "game_tables",

@@ -9,10 +9,10 @@ from .determinism import check_determinism
 from .hidden_information import check_hidden_information
 from .illegal_actions import check_illegal_actions
 from .legality import check_legality, near_misses
-from .many_tables import check_tables
+from .many_tables import check_many_tables
 from .playout import Playout
-from .playouts import check_playouts, conservation
+from .random_playouts import check_playouts, conservation
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
 from .suite import CHECK_TABLE, CHECKS, check_game, check_table, game_tables
-from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, Table, step_cap, tables
+from .table import DEFAULT_MAX_STEPS, Budget, SuiteFailure, SuiteTable, step_cap, tables

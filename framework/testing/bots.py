@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from ..game import DockyardError
 from .compare import StateImage, difference
 from .playout import Playout, budgeted
-from .table import SuiteFailure, Table, step_cap
+from .table import SuiteFailure, SuiteTable, step_cap
 
 # ---- (h) bots -----------------------------------------------------------------------------------
 
 
 def check_bots(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -23,7 +23,7 @@ def check_bots(
     return budgeted(seeds, max_actions, lambda seed: _bots(table, seed, max_steps))
 
 
-def _bots(table: Table, seed: int, max_steps: int | None) -> int:
+def _bots(table: SuiteTable, seed: int, max_steps: int | None) -> int:
     from ..bots import GreedyBot
 
     run = Playout(table, seed)

@@ -7,13 +7,13 @@ from typing import Any
 
 from .compare import difference, snapshot
 from .playout import Playout, budgeted
-from .table import Table, step_cap
+from .table import SuiteTable, step_cap
 
 # ---- (e) determinism --------------------------------------------------------------------------
 
 
 def check_determinism(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -22,7 +22,7 @@ def check_determinism(
     return budgeted(seeds, max_actions, lambda seed: _determinism(table, seed, max_steps))
 
 
-def _determinism(table: Table, seed: int, max_steps: int | None) -> int:
+def _determinism(table: SuiteTable, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     cap = max_steps or step_cap(run.game)

@@ -14,13 +14,13 @@ from typing import Any
 from ..core import Action
 from ..seats import mentions, secret_ids, shown_by
 from .playout import Playout, budgeted
-from .table import SuiteFailure, Table, step_cap
+from .table import SuiteFailure, SuiteTable, step_cap
 
 # ---- (g) hidden information -------------------------------------------------------------------
 
 
 def check_hidden_information(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -38,7 +38,7 @@ def check_hidden_information(
     return budgeted(seeds, max_actions, lambda seed: _hidden_information(table, seed, max_steps))
 
 
-def _hidden_information(table: Table, seed: int, max_steps: int | None) -> int:
+def _hidden_information(table: SuiteTable, seed: int, max_steps: int | None) -> int:
     from ..cli.repl import Shell
 
     run = Playout(table, seed)

@@ -9,13 +9,13 @@ from ..game import Action, DockyardError, IllegalAction
 from .compare import difference, snapshot
 from .legality import Pool, near_misses
 from .playout import Playout, budgeted
-from .table import Table, step_cap
+from .table import SuiteTable, step_cap
 
 # ---- (f) illegal actions ----------------------------------------------------------------------
 
 
 def check_illegal_actions(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     per_step: int = 2,
     max_steps: int | None = None,
@@ -27,7 +27,7 @@ def check_illegal_actions(
     )
 
 
-def _illegal_actions(table: Table, seed: int, per_step: int, max_steps: int | None) -> int:
+def _illegal_actions(table: SuiteTable, seed: int, per_step: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     earlier = Pool()

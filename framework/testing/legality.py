@@ -10,7 +10,7 @@ from typing import Any
 from ..game import Action
 from ..session import Session
 from .playout import Playout, budgeted
-from .table import Table, step_cap
+from .table import SuiteTable, step_cap
 
 # ---- (c) near misses --------------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ class Pool:
 
 
 def check_legality(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     per_step: int = 12,
     max_steps: int | None = None,
@@ -120,7 +120,7 @@ def check_legality(
     return budgeted(seeds, max_actions, lambda seed: _legality(table, seed, per_step, max_steps))
 
 
-def _legality(table: Table, seed: int, per_step: int, max_steps: int | None) -> int:
+def _legality(table: SuiteTable, seed: int, per_step: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     earlier = Pool()

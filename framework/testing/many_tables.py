@@ -20,7 +20,7 @@ from ..registry import registry
 from ..speed.cloning import checking
 from .legality import near_misses
 from .playout import Playout, budgeted
-from .table import SuiteFailure, Table, step_cap
+from .table import SuiteFailure, SuiteTable, step_cap
 
 FRESH_NAMES = ("bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lu", "mo")
 MISSES = 4  # near misses whose verdicts are compared between the tables, per step
@@ -56,8 +56,8 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
-def check_tables(
-    table: Table,
+def check_many_tables(
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -80,7 +80,7 @@ class _Record:
     taken: list[Action]
 
 
-def _alone(table: Table, seed: int, max_steps: int | None, cap: int | None) -> _Record:
+def _alone(table: SuiteTable, seed: int, max_steps: int | None, cap: int | None) -> _Record:
     """The table played alone (to its end, or `cap` actions), seeded random actions."""
     run = Playout(table, seed)
     s = run.session
@@ -112,7 +112,7 @@ class _Lane:
     def __init__(
         self,
         record: _Record,
-        table: Table,
+        table: SuiteTable,
         seed: int,
         names: tuple[str, ...],
         cap: int | None = None,
@@ -168,7 +168,7 @@ class _Lane:
         self.step += 1
 
 
-def _neighbour(table: Table) -> Table | None:
+def _neighbour(table: SuiteTable) -> SuiteTable | None:
     """Another table of the game to play beside: without the variants, or with another seat
     count, or with a variant; None when the game has no other."""
     if table.variants:
@@ -186,12 +186,12 @@ def _neighbour(table: Table) -> Table | None:
     return None
 
 
-def _tables(table: Table, seed: int, max_steps: int | None, cap: int | None) -> int:
+def _tables(table: SuiteTable, seed: int, max_steps: int | None, cap: int | None) -> int:
     with checking():  # every clone (undo's copies) is checked to share nothing
         return _side_by_side(table, seed, max_steps, cap)
 
 
-def _side_by_side(table: Table, seed: int, max_steps: int | None, cap: int | None) -> int:
+def _side_by_side(table: SuiteTable, seed: int, max_steps: int | None, cap: int | None) -> int:
     base = _alone(table, seed, max_steps, cap)
     names = base.run.session.players
     lanes = [_Lane(base, table, seed, names, cap)]

@@ -9,7 +9,7 @@ from typing import NoReturn
 from ..game import Action, DockyardError, Event, Game, Outcome
 from ..session import Session
 from ..speed.cloning import checking
-from .table import SuiteFailure, Table
+from .table import SuiteFailure, SuiteTable
 
 # ---- one playout ------------------------------------------------------------------------------
 
@@ -19,7 +19,7 @@ class Playout:
 
     actions_played = 0  # by every playout so far: budgets are counted in actions
 
-    def __init__(self, table: Table, seed: int) -> None:
+    def __init__(self, table: SuiteTable, seed: int) -> None:
         self.table = table
         self.seed = seed
         try:

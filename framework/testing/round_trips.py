@@ -7,13 +7,13 @@ from collections.abc import Iterable
 
 from ..game import Action, DockyardError
 from .playout import Playout, budgeted
-from .table import Table, step_cap
+from .table import SuiteTable, step_cap
 
 # ---- (b) round trips --------------------------------------------------------------------------
 
 
 def check_round_trips(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -22,7 +22,7 @@ def check_round_trips(
     return budgeted(seeds, max_actions, lambda seed: _round_trips(table, seed, max_steps))
 
 
-def _round_trips(table: Table, seed: int, max_steps: int | None) -> int:
+def _round_trips(table: SuiteTable, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     s = run.session
     checked = 0

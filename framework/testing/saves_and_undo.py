@@ -15,13 +15,13 @@ from ..session import Session
 from ..speed.cloning import checking
 from .compare import difference, snapshot, state_data
 from .playout import Playout, budgeted
-from .table import SuiteFailure, Table, step_cap
+from .table import SuiteFailure, SuiteTable, step_cap
 
 # ---- (d) saves and undo -----------------------------------------------------------------------
 
 
 def check_saves_and_undo(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     points: int = 3,
     folder: str | Path | None = None,
@@ -40,7 +40,7 @@ def check_saves_and_undo(
 
 
 def _saves_and_undo(
-    table: Table, seed: int, points: int, folder: Path, max_steps: int | None
+    table: SuiteTable, seed: int, points: int, folder: Path, max_steps: int | None
 ) -> int:
     first = Playout(table, seed)  # a first pass learns how long the game is
     cap = max_steps or step_cap(first.game)

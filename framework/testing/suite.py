@@ -15,13 +15,13 @@ from .determinism import check_determinism
 from .hidden_information import check_hidden_information
 from .illegal_actions import check_illegal_actions
 from .legality import check_legality
-from .many_tables import check_tables
-from .playouts import check_playouts
+from .many_tables import check_many_tables
+from .random_playouts import check_playouts
 from .round_trips import check_round_trips
 from .saves_and_undo import check_saves_and_undo
-from .table import Budget, Table, tables
+from .table import Budget, SuiteTable, tables
 
-Runner = Callable[[Table, Budget], int]
+Runner = Callable[[SuiteTable, Budget], int]
 
 # name -> the check run with a budget's numbers (seeds apart, so the checks see different games)
 CHECK_TABLE: dict[str, Runner] = {
@@ -47,14 +47,16 @@ CHECK_TABLE: dict[str, Runner] = {
     "hidden_information": lambda t, b: check_hidden_information(
         t, range(1000, 1000 + b.thorough), b.max_steps, b.thorough_actions
     ),
-    "tables": lambda t, b: check_tables(
+    "tables": lambda t, b: check_many_tables(
         t, range(5000, 5000 + b.determinism), b.max_steps, b.thorough_actions
     ),
 }
 CHECKS = tuple(CHECK_TABLE)
 
 
-def check_table(table: Table, budget: Budget | None = None, checks: Sequence[str] = CHECKS) -> None:
+def check_table(
+    table: SuiteTable, budget: Budget | None = None, checks: Sequence[str] = CHECKS
+) -> None:
     """Run the suite's checks on one table with the budget's numbers of playouts."""
     b = budget or Budget.from_env()
     for name in checks:
@@ -68,7 +70,7 @@ def game_tables(
     players: int | tuple[str, ...] | None = None,
     variants: Sequence[str] | None = None,
     content: Sequence[str | Path] = (),
-) -> list[Table]:
+) -> list[SuiteTable]:
     """The tables of a game: every player count and variant alone, unless narrowed."""
     dirs = tuple(str(c) for c in content)
     if players is None and variants is None:
@@ -77,7 +79,7 @@ def game_tables(
     counts: list[int | tuple[str, ...]] = (
         list(range(g.min_players, g.max_players + 1)) if players is None else [players]
     )
-    return [Table(g.name, n, tuple(variants or ()), dirs) for n in counts]
+    return [SuiteTable(g.name, n, tuple(variants or ()), dirs) for n in counts]
 
 
 def check_game(

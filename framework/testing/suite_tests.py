@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from .suite import CHECK_TABLE, CHECKS, game_tables
-from .table import Budget, Table
+from .table import Budget, SuiteTable
 
 
-def _label(table: Table) -> str:
+def _label(table: SuiteTable) -> str:
     return "-".join([table.game_name, f"{table.players}p", *table.variants])
 
 
@@ -24,6 +24,6 @@ def pytest_generate_tests(metafunc: Any) -> None:
 
 
 @pytest.mark.parametrize("check", CHECKS)
-def test_generic_suite(check: str, dockyard_table: tuple[Table, int], dockyard_budget: Budget):
+def test_generic_suite(check: str, dockyard_table: tuple[SuiteTable, int], dockyard_budget: Budget):
     table, shared_by = dockyard_table
     CHECK_TABLE[check](table, dockyard_budget.share(shared_by))

@@ -1,4 +1,4 @@
-"""What the suite plays: a `Table` (game, players, variants, content) and a `Budget`."""
+"""What the suite plays: a `SuiteTable` (game, players, variants, content) and a `Budget`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class SuiteFailure(AssertionError):
 
 
 @dataclass(frozen=True)
-class Table:
+class SuiteTable:
     """A game set up to be played: which game, how many players, which variants and content."""
 
     game: str | Game
@@ -54,15 +54,15 @@ class Table:
         return ", ".join(parts)
 
 
-def tables(game: str) -> list[Table]:
+def tables(game: str) -> list[SuiteTable]:
     """Every way to sit down to `game`: each player count alone, then with each variant alone."""
     reg = registry()
     g = reg.game(game)
     counts = range(g.min_players, g.max_players + 1)
-    out = [Table(g.name, n) for n in counts]
+    out = [SuiteTable(g.name, n) for n in counts]
     for name, variant in sorted(reg.variants_of(g.name).items()):
         chosen = tuple(dict.fromkeys((*variant.requires, name)))
-        out += [Table(g.name, n, chosen) for n in counts]
+        out += [SuiteTable(g.name, n, chosen) for n in counts]
     return out
 
 

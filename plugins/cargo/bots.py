@@ -16,7 +16,7 @@ import random
 
 from dockyard import Action
 
-from .components import DIRECTIONS, OFF, OPPOSITE, Dock
+from .components import DIRECTIONS, OFF, OPPOSITE, CargoDock
 from .playing import PUT_BACK, legal_moves, legal_places, movers, phase, step_words
 from .pushing import perform, resolve
 from .set_up import legal_choices
@@ -89,7 +89,7 @@ def _spots(state: CargoState, seat: int, crates: list[str | None]) -> list[int]:
     return out
 
 
-def _reach(c: Dock, cell: int, spots: list[int]) -> int:
+def _reach(c: CargoDock, cell: int, spots: list[int]) -> int:
     return min((manhattan(c, cell, s) for s in spots), default=0)
 
 

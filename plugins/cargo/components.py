@@ -46,7 +46,7 @@ class WorkerKind:
 
 
 @dataclass(frozen=True)
-class Layout:
+class StartingLayout:
     """A table set up by hand (content layout.json): ships by seat, the crates and workers on
     each square, who moves first and how many workers they move."""
 
@@ -60,7 +60,7 @@ class Layout:
 
 
 @dataclass(frozen=True, eq=False)  # compared (and hashed, for caches) by identity
-class Dock:
+class CargoDock:
     """The board and the rules' numbers, made once per content load."""
 
     width: int
@@ -80,7 +80,7 @@ class Dock:
     first_turns: tuple[int, ...]
     doctor_turns: int
     points: dict[str, int]
-    layout: Layout | None = None  # a starting position set by hand (layout.json), if any
+    layout: StartingLayout | None = None  # a starting position set by hand (layout.json), if any
     dice: tuple[int, ...] = ()  # the set-up rolls' dice as they fall (dice.json), if fixed
 
     @property
@@ -104,7 +104,7 @@ class Dock:
         return tuple(i for i, n in enumerate(self.names) if n == name)
 
 
-def build(content: Content) -> Dock:
+def build(content: Content) -> CargoDock:
     rep = Reporter(content)
     docs = {kind: rep.one(kind, "Cargo") for kind in ("dock", "workers", "rules")}
     rep.raise_if_any()
@@ -127,7 +127,7 @@ def build(content: Content) -> Dock:
         dice = tuple(fixed[0].data["dice"])
     if rep.problems or board is None:
         raise ContentError(sorted(rep.problems))
-    return Dock(
+    return CargoDock(
         **board,
         kinds=kinds,
         names=names,
@@ -284,7 +284,7 @@ def _layout(
     board: dict[str, Any],
     names: tuple[str, ...],
     kinds: tuple[WorkerKind, ...],
-) -> Layout:
+) -> StartingLayout:
     data = doc.data
     ships = tuple(data["ships"])
     width, height, squares = board["width"], board["height"], board["squares"]
@@ -366,7 +366,7 @@ def _layout(
                 rep.report(doc, ["front", color, i], f"{crate} is not among the layout's ships")
             else:
                 front.append((color, crate))
-    return Layout(
+    return StartingLayout(
         ships,
         tuple(crates),
         tuple(workers),

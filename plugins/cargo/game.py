@@ -1,7 +1,8 @@
 """Tom Jolly's Cargo: the Game, wiring the rulebook's modules together (see __init__.py).
 
 `RULES` maps each verb to its rule pair: `why_not_VERB(state, seat, *args)` (None = legal, else
-the reason) and `do_VERB(state, seat, *args, game, ctx)`. `check` first asks whether the phase
+the reason) and `do_VERB(state, seat, *args, ctx)` (the
+game, to move the flow on, is `ctx.game`; the rule hooks `ctx.hook`). `check` first asks whether the phase
 takes the verb at all (`out_of_phase`), then the verb's own rule."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dockyard.loader import Content
 
 from . import INFO
 from .bots import bot_action, evaluate
-from .components import Dock, build
+from .components import CargoDock, build
 from .default_rules import DefaultRules
 from .observation import observation, observation_size
 from .playing import (
@@ -105,15 +106,12 @@ class Cargo(Game):
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
 
-    def __init__(self) -> None:
-        self.hook = self.rulebook_hook()  # unbound: the rulebook alone (sessions bind plugins)
-
     # ---- content and setup ---------------------------------------------------------------
-    def build_content(self, content: Content) -> Dock:
+    def build_content(self, content: Content) -> CargoDock:
         return build(content)
 
     def setup(self, setup: Setup, ctx: Context) -> CargoState:
-        return set_up(self, setup, ctx)
+        return set_up(setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def legal_actions(self, state: CargoState, player: int) -> list[Action]:
@@ -143,7 +141,7 @@ class Cargo(Game):
 
     def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
         _, do = RULES[action.verb]
-        do(state, player, *action.args, self, ctx)
+        do(state, player, *action.args, ctx)
 
     def outcome(self, state: CargoState) -> Outcome:
         return outcome(state)

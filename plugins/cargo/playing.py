@@ -187,7 +187,6 @@ def do_move(
     cell: str | None,
     count: int,
     steps: tuple[str, ...],
-    game: Any,
     ctx: Context,
 ) -> None:
     group = movers(state, seat, name, cell, count)
@@ -203,7 +202,7 @@ def do_move(
         landing = perform(c, state.ground, c.ship_at, state.crates, state.men, step)
         for w, to in landing.moved:
             state.pos[w] = to
-        send_away(state, seat, landing, step.squished, game.hook, ctx)
+        send_away(state, seat, landing, step.squished, ctx.hook, ctx)
         score_landing(state, seat, landing, ctx)
     state.moved.extend(group)
     state.moves_left -= count
@@ -212,7 +211,7 @@ def do_move(
         state.flow.over = ending
         ctx.emit("game-over", None, f"the game ends: {ending}", reason=ending)
     elif state.moves_left == 0:
-        finish_turn(state, seat, game, ctx)
+        finish_turn(state, seat, ctx)
 
 
 def _announce(state: CargoState, seat: int, step: Step, ctx: Context) -> None:
@@ -244,13 +243,13 @@ def why_not_done(state: CargoState, seat: int) -> str | None:
     return f"first bring back your {returning_text(state, back)} from the water" if back else None
 
 
-def do_done(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
+def do_done(state: CargoState, seat: int, ctx: Context) -> None:
     name = state.players[seat]
     ctx.emit("done", name, f"{name} ends their turn")
-    finish_turn(state, seat, game, ctx)
+    finish_turn(state, seat, ctx)
 
 
-def finish_turn(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
+def finish_turn(state: CargoState, seat: int, ctx: Context) -> None:
     """Crates set aside are put back (each by its ship's captain), then the next turn starts."""
     if state.aside:
         n = len(state.players)
@@ -266,7 +265,7 @@ def finish_turn(state: CargoState, seat: int, game: Any, ctx: Context) -> None:
             ),
         )
         return
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)
     if state.flow.over is None:
         start_turn(state, ctx)
 
@@ -442,9 +441,7 @@ def _placing(state: CargoState, seat: int, piece: str, cell: int) -> Any:
     return fits[0]
 
 
-def do_place(
-    state: CargoState, seat: int, piece: str, square: str, game: Any, ctx: Context
-) -> None:
+def do_place(state: CargoState, seat: int, piece: str, square: str, ctx: Context) -> None:
     c = state.c
     cell = c.cell(square)
     assert cell is not None
@@ -457,14 +454,14 @@ def do_place(
         state.crates[cell] = piece
         pop(state)
         ctx.emit("put-back", name, f"{name} puts the {piece} crate back on {square}")
-        finish_turn(state, state.flow.active[0], game, ctx)
+        finish_turn(state, state.flow.active[0], ctx)
         return
     w = _placing(state, seat, piece, cell)
     state.pos[w] = cell
     state.men[cell] = state.men[cell] + (w,)
     if phase(state) == "workers":
         ctx.emit("place", name, f"{name} places their {piece} on {square}", worker=w)
-        end_turn(game, state, ctx, seat)
+        end_turn(ctx.game, state, ctx, seat)
         if phase(state) == "play":
             start_turn(state, ctx)
         return

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dockyard.words import with_article
 
-from .components import LOADING, OFF, OPPOSITE, Dock, WorkerKind
+from .components import LOADING, OFF, OPPOSITE, CargoDock, WorkerKind
 
 
 class Step:
@@ -52,19 +52,19 @@ class Step:
         self.crates_pushed = 0
 
 
-def solid(c: Dock, men: tuple[int, ...]) -> bool:
+def solid(c: CargoDock, men: tuple[int, ...]) -> bool:
     """Workers a pushed row cannot squeeze past: one that is not squishable."""
     return any(not c.kinds[w % c.per_player].squishable for w in men)
 
 
-def stacks_with(c: Dock, kind: WorkerKind, men: tuple[int, ...]) -> bool:
+def stacks_with(c: CargoDock, kind: WorkerKind, men: tuple[int, ...]) -> bool:
     """May workers of `kind` share a square holding `men`? (Only Dockhands with Dockhands.)"""
     k = c.per_player
     return kind.stacks and all(c.kinds[w % k].kind == kind.kind for w in men)
 
 
 def resolve(
-    c: Dock,
+    c: CargoDock,
     ground: list[int],
     crates: list[str | None],
     men: list[tuple[int, ...]],
@@ -137,17 +137,17 @@ def resolve(
     return step
 
 
-def _where(c: Dock, to: int, start: int, direction: str) -> str:
+def _where(c: CargoDock, to: int, start: int, direction: str) -> str:
     return f"{direction} of {c.name(start)}" if to == OFF else c.name(to)
 
 
-def _kind(c: Dock, men: tuple[int, ...]) -> WorkerKind:
+def _kind(c: CargoDock, men: tuple[int, ...]) -> WorkerKind:
     """The kind of the workers on a square (workers share a square only with their kind)."""
     (kind,) = {c.kinds[w % c.per_player] for w in men}
     return kind
 
 
-def _men(c: Dock, men: tuple[int, ...]) -> str:
+def _men(c: CargoDock, men: tuple[int, ...]) -> str:
     kind = _kind(c, men).kind
     return with_article(kind) if len(men) == 1 else f"{len(men)} {kind}s"
 
@@ -165,7 +165,7 @@ class Landing:
 
 
 def perform(
-    c: Dock,
+    c: CargoDock,
     ground: list[int],
     ship_at: tuple[str | None, ...],
     crates: list[str | None],

@@ -10,19 +10,17 @@ but the four corners (`+` on the map).
 
 from __future__ import annotations
 
-from typing import Any
-
 from dockyard import Action, Context, DockyardError, Rng, Setup
 from dockyard.flow import FlowState, Phase, clockwise_from, end_turn, reveal, start
 
-from .components import DOCK, LOADING, WATER, Dock
+from .components import DOCK, LOADING, WATER, CargoDock
 from .playing import phase, start_turn
 from .state import GONE, UNPLACED, CargoState
 
 
-def set_up(game: Any, setup: Setup, ctx: Context) -> CargoState:
+def set_up(setup: Setup, ctx: Context) -> CargoState:
     """The table before the first choice: empty, then a layout's, or the first roll."""
-    c: Dock = setup.content.built
+    c: CargoDock = setup.content.built
     n = len(setup.players)
     state = CargoState(list(setup.players), Rng(setup.seed), FlowState(), parts=c)
     state.ships = [None] * n
@@ -40,7 +38,7 @@ def set_up(game: Any, setup: Setup, ctx: Context) -> CargoState:
         state.first_placer = roll(state, ctx)
         first = state.players[state.first_placer]
         ctx.emit("roll", first, f"{first} wins the roll: chooses a ship and places first")
-    start(game, state, ctx)
+    start(ctx.game, state, ctx)
     if phase(state) == "play":  # a layout starts in play
         start_turn(state, ctx)
     return state
@@ -78,11 +76,11 @@ def why_not_choose(state: CargoState, seat: int, ship: str) -> str | None:
     return None
 
 
-def do_choose(state: CargoState, seat: int, ship: str, game: Any, ctx: Context) -> None:
+def do_choose(state: CargoState, seat: int, ship: str, ctx: Context) -> None:
     state.ships[seat] = ship
     name = state.players[seat]
     ctx.emit("ship", name, f"{name} chooses the {ship} ship and plays {ship}", ship=ship)
-    end_turn(game, state, ctx, seat)
+    end_turn(ctx.game, state, ctx, seat)
 
 
 def deal_crates(state: CargoState, ctx: Context) -> None:

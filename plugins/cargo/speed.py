@@ -1,6 +1,6 @@
 """Tom Jolly's Cargo's speed caches: each keyed on everything it depends on.
 
-`distances` depends on the dock alone (its squares, loading spaces and size): a `Dock` is frozen
+`distances` depends on the dock alone (its squares, loading spaces and size): a `CargoDock` is frozen
 and made once per content load, so it is the whole key.
 """
 
@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from .components import DOCK, Dock
+from .components import DOCK, CargoDock
 
 
-def manhattan(c: Dock, a: int, b: int) -> int:
+def manhattan(c: CargoDock, a: int, b: int) -> int:
     """Squares between two cells, as a worker walks (no diagonals)."""
     w = c.width
     return abs(a % w - b % w) + abs(a // w - b // w)
 
 
 @cache
-def distances(c: Dock) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+def distances(c: CargoDock) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
     """For each ship, each cell's distance (squares, as the crow walks) to its nearest loading
     space; and each cell's distance to the nearest water square or the map's edge."""
     cells = range(len(c.squares))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from dockyard import State
 
-from .components import Dock
+from .components import CargoDock
 
 # where a worker is when it is not on a square
 UNPLACED = -1  # not yet placed at setup
@@ -21,7 +21,7 @@ GONE = -4  # out of the game (the faster four-player variant)
 
 @dataclass(slots=True)
 class CargoState(State):
-    parts: Dock | None = None
+    parts: CargoDock | None = None
     first_placer: int = 0  # the first roll: who chooses a ship and places workers first
     first_mover: int = 0  # the second roll: who moves first
     ships: list[str | None] = field(default_factory=list)  # each seat's ship (= its color)
@@ -43,7 +43,7 @@ class CargoState(State):
     dice_used: int = 0  # how many of the content's fixed set-up dice have been rolled
 
     @property
-    def c(self) -> Dock:
+    def c(self) -> CargoDock:
         assert self.parts is not None
         return self.parts
 

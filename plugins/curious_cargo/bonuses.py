@@ -11,16 +11,16 @@ from dockyard.flow import reveal
 from dockyard.words import with_article
 
 from .components import Item
-from .state import CargoState, Player
+from .state import CuriousCargoState, PlayerArea
 
 
-def to_supply(state: CargoState, player: Player, kind: str, n: int) -> None:
+def to_supply(state: CuriousCargoState, player: PlayerArea, kind: str, n: int) -> None:
     """`n` of a player's tokens of `kind` (construction or trucking) go back to the supply."""
     setattr(player, kind, getattr(player, kind) - n)
     setattr(state, kind, getattr(state, kind) + n)
 
 
-def from_supply(state: CargoState, player: Player, kind: str, n: int) -> int:
+def from_supply(state: CuriousCargoState, player: PlayerArea, kind: str, n: int) -> int:
     """Up to `n` tokens of `kind` from the supply to a player, as far as the supply can pay;
     returns how many were paid. "Components are limited." """
     paid = min(n, getattr(state, kind))
@@ -29,7 +29,7 @@ def from_supply(state: CargoState, player: Player, kind: str, n: int) -> int:
     return paid
 
 
-def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> None:
+def give(state: CuriousCargoState, seat: int, item: Item, ctx: Context, why: str) -> None:
     """Award `item` to `seat` from the supply, as far as the supply can pay it."""
     player = state.seats[seat]
     name = player.name
@@ -71,7 +71,7 @@ def give(state: CargoState, seat: int, item: Item, ctx: Context, why: str) -> No
         )
 
 
-def tell_drawn(ctx: Context, player: Player, into: list[str], n: int) -> None:
+def tell_drawn(ctx: Context, player: PlayerArea, into: list[str], n: int) -> None:
     """Tell the player alone which `n` tiles or cards they just drew (the last of `into`);
     everyone else was told only how many."""
     if n:
@@ -79,7 +79,7 @@ def tell_drawn(ctx: Context, player: Player, into: list[str], n: int) -> None:
         ctx.emit("drew", player.name, f"{player.name} drew {drawn}", audience=(player.name,))
 
 
-def _draw(state: CargoState, source: list[str], into: list[str], n: int) -> int:
+def _draw(state: CuriousCargoState, source: list[str], into: list[str], n: int) -> int:
     """Move up to `n` from the top (end) of `source`; as many as there are. A draw shows the
     drawer what was hidden, so it is an undo barrier."""
     drawn = source[len(source) - min(n, len(source)) :][::-1]
@@ -90,17 +90,17 @@ def _draw(state: CargoState, source: list[str], into: list[str], n: int) -> int:
     return len(drawn)
 
 
-def draw_trucks(state: CargoState, player: Player, n: int) -> int:
+def draw_trucks(state: CuriousCargoState, player: PlayerArea, n: int) -> int:
     """Truck cards from the deck into hand; returns how many there were to draw."""
     return _draw(state, state.deck, player.trucks, n)
 
 
-def draw_tiles(state: CargoState, player: Player, n: int) -> int:
+def draw_tiles(state: CuriousCargoState, player: PlayerArea, n: int) -> int:
     """Conveyor tiles from the bag into hand; returns how many there were to draw."""
     return _draw(state, state.bag, player.hand, n)
 
 
-def move_forklift(state: CargoState, seat: int, connections: int, ctx: Context) -> None:
+def move_forklift(state: CuriousCargoState, seat: int, connections: int, ctx: Context) -> None:
     """ "If the number is greater than your position on the Turn Order track, adjust your Forklift.
     Receive any bonuses for the space you land on and any you passed through. If you land on the
     same space as your opponent's token, stack on top. ... you never move backwards." """
@@ -137,19 +137,19 @@ def move_forklift(state: CargoState, seat: int, connections: int, ctx: Context) 
             ctx.emit("star", player.name, f"{player.name} reaches the star at {space.space}")
 
 
-def turn_order_key(state: CargoState, seat: int) -> tuple[int, int]:
+def turn_order_key(state: CuriousCargoState, seat: int) -> tuple[int, int]:
     """Furthest ahead on the track goes first; on a shared space, the Forklift on top."""
     player = state.seats[seat]
     return (player.forklift, player.forklift_height)
 
 
-def turn_order(state: CargoState) -> list[int]:
+def turn_order(state: CuriousCargoState) -> list[int]:
     """The seats in turn order: "The player whose Forklift is furthest ahead on the Turn Order
     track (or on top if tied) goes first." """
     return sorted(range(len(state.seats)), key=lambda s: turn_order_key(state, s), reverse=True)
 
 
-def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Context) -> None:
+def trade(state: CuriousCargoState, seat: int, kind: str, color: str | None, ctx: Context) -> None:
     """Trading Tokens: 2 Construction for 1 Trucking; 2 Trucking for 1 Splitter."""
     player = state.seats[seat]
     if kind == "construction":
@@ -170,13 +170,13 @@ def trade(state: CargoState, seat: int, kind: str, color: str | None, ctx: Conte
         )
 
 
-def cannot_trade(state: CargoState, seat: int) -> bool:
+def cannot_trade(state: CuriousCargoState, seat: int) -> bool:
     """No trade is possible: each spends 2 tokens of one kind."""
     player = state.seats[seat]
     return player.construction < 2 and player.trucking < 2
 
 
-def why_not_trade(state: CargoState, seat: int, kind: str, color: str | None) -> str | None:
+def trade_refusal(state: CuriousCargoState, seat: int, kind: str, color: str | None) -> str | None:
     player = state.seats[seat]
     if kind == "construction":
         if color is not None:

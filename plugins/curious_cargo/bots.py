@@ -22,7 +22,7 @@ from dockyard import Action
 from .heuristic import SUMMARY, heuristic_action, value
 
 if TYPE_CHECKING:
-    from .state import CargoState
+    from .state import CuriousCargoState
 
 QUICK_SUMMARY = (  # not the framework's generic line for a game's bot, which overstates it
     "quick and careless (for simulations): picks a kind of move at random, then places "
@@ -35,7 +35,7 @@ def policies(game: Any) -> dict[str, tuple[str, Callable[..., Action]]]:
     return {"heuristic": (SUMMARY, partial(heuristic_action, game))}
 
 
-def evaluate(state: CargoState) -> list[float]:
+def evaluate(state: CuriousCargoState) -> list[float]:
     """Each seat's chance of winning as `heuristic.value` sees the table."""
     lead = value(state, 0) - value(state, 1)
     first = 1.0 / (1.0 + math.exp(-lead / 8.0))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .components import Board, Cell, ConveyorTile, Dock
-from .speed import active_docks, tile_layers
+from .speed import active_docks, changing, copied, tile_layers, touch
 from .tiles import OPPOSITE, SCAFFOLDING, Layer, Piece, neighbour, second_cell, splitter_piece
 
 
@@ -23,14 +23,7 @@ class Facility:
     # each square's stack, bottom first: a tuple, never changed, replaced when something is
     # laid on it (so a copy of the facility shares every stack)
     stacks: dict[Cell, tuple[Layer, ...]] = field(default_factory=dict)
-    version: int = 0  # counts placements: caches of derived facts key on it
-    # speed.py's, not state: (version, active docks, the squares each dock's line looked at and
-    # its color if active, in the order of board.docks) once worked out ...
-    active_cache: (
-        tuple[int, dict[Dock, str], tuple[frozenset[Cell], ...], tuple[str | None, ...]] | None
-    ) = field(default=None, compare=False, repr=False)
-    # ... and (version, the squares whose stacks that version changed)
-    touched: tuple[int, tuple[Cell, ...]] = field(default=(0, ()), compare=False, repr=False)
+    # (what is worked out from the stacks for speed lives in speed.py, never here: `facts`)
 
     def height(self, cell: Cell) -> int:
         stack = self.stacks.get(cell)
@@ -41,17 +34,17 @@ class Facility:
         return stack[-1] if stack else None
 
     def copy(self) -> Facility:
-        return Facility(
-            self.board, dict(self.stacks), self.version, self.active_cache, self.touched
-        )
+        copy = Facility(self.board, dict(self.stacks))
+        copied(self, copy)  # the same stacks: what speed.py worked out holds for the copy
+        return copy
 
     __clone__ = copy  # dockyard.speed.cloning: stacks are tuples of frozen layers, shared
 
     def stack_on(self, cell: Cell, *layers: Layer) -> None:
-        """Lay `layers` on the square's stack, bottom first (within the current version)."""
+        """Lay `layers` on the square's stack, bottom first (within the current version: see
+        speed.changing)."""
         self.stacks[cell] = self.stacks.get(cell, ()) + layers
-        version, cells = self.touched
-        self.touched = (self.version, (*cells, cell) if version == self.version else (cell,))
+        touch(self, cell)
 
     # ---- placement ---------------------------------------------------------------------------
     def lay_tile(
@@ -64,7 +57,7 @@ class Facility:
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
-        self.version += 1
+        changing(self)
         if diff:
             self.stack_on(low, *[SCAFFOLDING] * diff)
         self.stack_on(anchor, layer_a)
@@ -73,7 +66,7 @@ class Facility:
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
-        self.version += 1
+        changing(self)
         self.stack_on(cell, Layer("splitter", color, pieces=splitter_piece(color)))
         return gears
 

@@ -1,13 +1,15 @@
 """Curious Cargo's Game: wiring only. Each module holds its part of the rulebook (the package
 docstring lists them); this one ties them together.
 
-- `verbs`, the verb table (built by `bind`): each action verb -> (`why_not_<verb>`, the one rule
-  that says whether it is legal and if not why, and that `check` and `legal_actions` both ask;
-  `do_<verb>`, which resolves it). The rules are methods of the phase classes the Game is made
-  of (`SetUp`: set_up.py, `Construction`: construction.py, `TruckingPhase`: trucking.py, all on
-  `Rounds`: rounds.py), so a bound game asks its own house rules.
-- the phases of a round: card selection, then a Construction Phase and a Trucking Phase in turn
-  order, each followed by End of Phase Cleanup (rounds.py).
+- `RULES`, the verb table: each action verb -> (`why_not_<verb>(state, seat, *args)`, the one
+  rule that says whether it is legal and if not why, and that `check` and `legal_actions` both
+  ask; `do_<verb>(state, seat, *args, ctx)`, which resolves it), module functions of the
+  rulebook's sections: set_up.py (keep), rounds.py (trade, end, store), construction.py (draw,
+  place, boost, splitter), trucking.py (play, discard, recycle, dispatch, load). A rule asks
+  the rule hooks only as `ctx.hook`: a why-not rule that needs them takes `ctx` by keyword
+  (the game's `asking` context), a do rule the action's context.
+- `PHASES`, the phases of a round: card selection, then a Construction Phase and a Trucking
+  Phase in turn order, each followed by End of Phase Cleanup (rounds.py).
 - the rule hooks: hookspecs.py, the rulebook's answers `DefaultRules` (default_rules.py).
 - the legal actions of a turn, made once per player, side, phase and hand (speed.py).
 - everything else delegates: set_up.py, components/, view.py, text.py, picture.py, bots.py,
@@ -16,33 +18,34 @@ docstring lists them); this one ties them together.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib import import_module
 from itertools import groupby
 from operator import attrgetter
-from types import MethodType, ModuleType
+from types import ModuleType
 from typing import Any, ClassVar
 
-from dockyard import Action, Context, Outcome, Setup
+from dockyard import Action, Context, Game, Outcome, Setup
 from dockyard import flow as flowlib
+from dockyard.capabilities import Bots, Observations, Pictures, Secrets
 from dockyard.flow import Phase
 from dockyard.game import redeal
 
-from . import INFO
+from . import INFO, construction, rounds, set_up, trucking
 from .bonuses import turn_order
 from .bots import QUICK_SUMMARY, evaluate, policies
 from .components import CuriousCargoContent, build, cell_name
-from .construction import Construction
+from .construction import add_placements
 from .default_rules import DefaultRules
 from .observation import observation, observation_size
 from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
-from .set_up import SetUp, draft_order, set_up
 from .speed import MAX_TURNS, Caches
-from .state import CargoState, invariants, token_counts
+from .state import CuriousCargoState, invariants, token_counts
 from .text import (
     TOPICS,
     action_from_tree,
@@ -53,42 +56,77 @@ from .text import (
     format_action,
     render,
 )
-from .trucking import TruckingPhase
 from .view import QUERY_PATHS, query, secrets, view
 
-VERBS = (
-    "keep",
-    "draw",
-    "place",
-    "boost",
-    "splitter",
-    "trade",
-    "end",
-    "play",
-    "discard",
-    "recycle",
-    "dispatch",
-    "load",
-    "store",
-)
+# verb -> (why_not_<verb>(state, seat, *args), do_<verb>(state, seat, *args, ctx)), in the
+# module of the rulebook's section
+RULES: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
+    verb: (getattr(module, f"why_not_{verb}"), getattr(module, f"do_{verb}"))
+    for module, verbs in (
+        (set_up, ("keep",)),
+        (construction, ("draw", "place", "boost", "splitter")),
+        (rounds, ("trade", "end")),
+        (trucking, ("play", "discard", "recycle", "dispatch", "load")),
+        (rounds, ("store",)),
+    )
+    for verb in verbs
+}
+VERBS = tuple(RULES)
 
+
+def arity(rule: Callable[..., Any], skip: int) -> tuple[int, float]:
+    """How many arguments an action of `rule` takes, least and most, read from its signature
+    (the first `skip` parameters, and keyword-only ones such as `ctx`, are not the action's):
+    `check` refuses an action with another number up front, so no rule is called with one."""
+    params = list(inspect.signature(rule).parameters.values())[skip:]
+    positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    least = sum(p.default is p.empty for p in positional)
+    most = float("inf") if any(p.kind is p.VAR_POSITIONAL for p in params) else len(positional)
+    return least, most
+
+
+def takes_ctx(rule: Callable[..., Any]) -> bool:
+    """Does this why-not rule ask rule hooks (a keyword parameter `ctx`)?"""
+    return "ctx" in inspect.signature(rule).parameters
+
+
+ARITY = {verb: arity(why, 2) for verb, (why, _) in RULES.items()}
+PHASES = (
+    Phase(
+        PHASE_NAMES[0],
+        set_up.draft_order,
+        simultaneous=True,
+        end=set_up.end_draft,
+        check_end=False,
+        once=True,
+    ),
+    Phase(PHASE_NAMES[1], turn_order, begin=rounds.begin_construction, end=rounds.cleanup),
+    Phase(PHASE_NAMES[2], turn_order, begin=rounds.begin_trucking, end=rounds.cleanup),
+)
 
 PLACEMENTS = Action("", "place")  # where `_candidates` puts the tile placements
 # a group of candidate actions of one verb: (the verb's quick test that none can pass, or None;
 # each action with the rule to ask)
 Candidates = tuple[
-    Callable[[CargoState, int], bool] | None,
+    Callable[[CuriousCargoState, int], bool] | None,
     Sequence[tuple[Action, Callable[..., str | None]]],
 ]
 
 
-class CuriousCargo(SetUp, Construction, TruckingPhase):
+class CuriousCargo(
+    Game[CuriousCargoState],
+    Pictures[CuriousCargoState],
+    Bots[CuriousCargoState],
+    Observations[CuriousCargoState],
+    Secrets[CuriousCargoState],
+):
     info = INFO  # name, title, summary, player counts: the package's GameInfo
     default_players = ("p1", "p2")
     content_folder = "curious_cargo"
     grammar_file = "curious_cargo.lark"
     hookspecs: ClassVar[ModuleType | None] = import_module(".hookspecs", __package__)
     default_hooks = DefaultRules()
+    phases = PHASES
     terminal_words = {
         "CELL": "a square such as c4",
         "DIRECTION": "a direction (east, south, west or north)",
@@ -99,61 +137,58 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     query_paths = QUERY_PATHS
 
     def __init__(self) -> None:
-        self.hook = self.rulebook_hook()  # unbound: the rulebook alone (sessions bind plugins)
-        self.bind()
+        self.bind()  # unbound: the rulebook's hooks alone (sessions bind their plugins)
 
     def bind(self) -> None:
-        """The phases and the verb table call this very object's methods; which house rules
-        veto placements and loadings is known once per choice of plugins."""
-        self.place_veto = bool(self.hook.cc_why_not_place.get_hookimpls())
-        self.load_veto = bool(self.hook.cc_why_not_load.get_hookimpls())
+        """What depends on the plugins in play, worked out once per choice of them: whether
+        any house rule vetoes placements, the verbs house rules add, and the why-not rules
+        ready to ask, with this game's `asking` context where they ask rule hooks."""
+        ctx = self.asking
+        self.place_veto = bool(ctx.hook.cc_why_not_place.get_hookimpls())
         # derived facts and a turn's actions, per bound game, never part of a state (speed.py)
         self.caches = Caches()
-        self.house = house_verbs(self.hook)  # the verbs house rules add, by verb
-        self.phases = (
-            Phase(
-                PHASE_NAMES[0],
-                draft_order,
-                simultaneous=True,
-                end=self._end_draft,
-                check_end=False,
-                once=True,
-            ),
-            Phase(PHASE_NAMES[1], turn_order, begin=self._begin_construction, end=self._cleanup),
-            Phase(PHASE_NAMES[2], turn_order, begin=self._begin_trucking, end=self._cleanup),
-        )
-        # the verb table: verb -> (its why-not rule, its do rule)
-        self.verbs: dict[str, tuple[Callable[..., str | None], Callable[..., None]]] = {
-            verb: (getattr(self, f"why_not_{verb}"), getattr(self, f"do_{verb}")) for verb in VERBS
-        }
-        self._why = {verb: rules[0] for verb, rules in self.verbs.items()}
+        self.house = house_verbs(ctx.hook)  # the verbs house rules add, by verb
+        self._house_arity = {verb: arity(rule.why_not, 3) for verb, rule in self.house.items()}
+
+        def ready(rule: Callable[..., str | None]) -> Callable[..., str | None]:
+            return partial(rule, ctx=ctx) if takes_ctx(rule) else rule
+
+        self._why = {verb: ready(why) for verb, (why, _) in RULES.items()}
         # the rules of actions of a turn without their common guard (rounds.in_turn), which
         # `_legal` checks once for every candidate: verb -> (phases, the rule's own conditions)
         self._own = {
-            verb: (rule.phases, MethodType(rule.own, self))  # type: ignore[attr-defined]
-            for verb, rule in self._why.items()
-            if hasattr(rule, "own")
+            verb: (why.phases, ready(why.own))  # type: ignore[attr-defined]
+            for verb, (why, _) in RULES.items()
+            if hasattr(why, "own")
         }
         # verb -> its quick test that no action of it can pass its rule now (rounds.in_turn)
         self._none_if = {
-            verb: getattr(rule, "none_if", None)
-            for verb, rule in self._why.items()
-            if getattr(rule, "none_if", None) is not None
+            verb: getattr(why, "none_if", None)
+            for verb, (why, _) in RULES.items()
+            if getattr(why, "none_if", None) is not None
         }
 
     def build_content(self, content: Any) -> CuriousCargoContent:
         return build(content)
 
-    def setup(self, setup: Setup, ctx: Context) -> CargoState:
-        return set_up(self, setup, ctx)
+    def setup_choices(self, content: Any) -> dict[str, dict[str, Any]]:
+        return set_up.setup_choices(content)
 
-    def legal_actions(self, state: CargoState, player: int) -> list[Action]:
+    def setup(self, setup: Setup, ctx: Context) -> CuriousCargoState:
+        return set_up.set_up(setup, ctx)
+
+    def end_reason(self, state: CuriousCargoState) -> str | None:
+        return rounds.end_reason(state, self.asking)
+
+    def legal_actions(self, state: CuriousCargoState, player: int) -> list[Action]:
         return self._legal(state, player, placements=True)
 
-    def legal_but_placements(self, state: CargoState, seat: int) -> list[Action]:
+    def legal_but_placements(self, state: CuriousCargoState, seat: int) -> list[Action]:
+        """The legal actions but the tile placements (hundreds of them, which bots search their
+        own way)."""
         return self._legal(state, seat, placements=False)
 
-    def _legal(self, state: CargoState, player: int, placements: bool) -> list[Action]:
+    def _legal(self, state: CuriousCargoState, player: int, placements: bool) -> list[Action]:
         if player not in flowlib.actors(state):
             return []
         legal: list[Action] = []
@@ -163,32 +198,39 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             for a, rule in group:
                 if a is PLACEMENTS:  # listed by their own search
                     if placements:
-                        self._add_placements(state, player, legal)
+                        add_placements(
+                            state, player, legal, self.asking, self.caches, self.place_veto
+                        )
                 elif rule(state, player, *a.args) is None:
                     legal.append(a)
-        for rule in self.house.values():
-            legal += rule.actions(self, state, player)
+        for house in self.house.values():
+            legal += house.actions(self, state, player)
         return legal
 
-    def check(self, state: CargoState, action: Action, player: int) -> str | None:
-        rule = self._why.get(action.verb)
+    def check(self, state: CuriousCargoState, action: Action, player: int) -> str | None:
+        verb, args = action.verb, action.args
+        rule = self._why.get(verb)
         if rule is None:
-            house = self.house.get(action.verb)
+            house = self.house.get(verb)
             if house is None:
-                return f"Curious Cargo has no {action.verb!r} action"
-            rule = partial(house.why_not, self)
-        try:
-            return rule(state, player, *action.args)
-        except TypeError:
-            return f"wrong arguments for {action.verb}"
+                return f"Curious Cargo has no {verb!r} action"
+            least, most = self._house_arity[verb]
+            if not least <= len(args) <= most:
+                return wrong_arguments(verb, least, most)
+            return house.why_not(self, state, player, *args)  # type: ignore[no-any-return]
+        least, most = ARITY[verb]
+        if not least <= len(args) <= most:
+            return wrong_arguments(verb, least, most)
+        return rule(state, player, *args)
 
-    def apply(self, state: CargoState, action: Action, player: int, ctx: Context) -> None:
-        if action.verb not in self._why:  # a verb a house rule added
+    def apply(self, state: CuriousCargoState, action: Action, player: int, ctx: Context) -> None:
+        rules = RULES.get(action.verb)
+        if rules is None:  # a verb a house rule added
             self.house[action.verb].do(self, state, player, ctx, *action.args)
             return
-        self.verbs[action.verb][1](state, player, ctx, *action.args)
+        rules[1](state, player, *action.args, ctx=ctx)
 
-    def _candidates(self, state: CargoState, seat: int) -> Sequence[Candidates]:
+    def _candidates(self, state: CuriousCargoState, seat: int) -> Sequence[Candidates]:
         """The actions to check, in order, each with the rule to ask, in groups of one verb
         with the verb's quick test that none can pass (rounds.in_turn: `none_if`, or None);
         PLACEMENTS stands where the tile placements go. An action of one's turn is asked only
@@ -268,8 +310,8 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
             yield Action(name, "recycle", stacks)
         yield Action(name, "dispatch")
 
-    def outcome(self, state: CargoState) -> Outcome:
-        return outcome(state, self.hook)
+    def outcome(self, state: CuriousCargoState) -> Outcome:
+        return outcome(state, self.asking.hook)
 
     def announce(self, action: Action) -> str | None:
         return announce(action)
@@ -280,57 +322,59 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     def action_from_tree(self, verb: str, args: list[Any]) -> tuple[str, tuple[Any, ...]]:
         return action_from_tree(verb, args)
 
-    def view(self, state: CargoState, viewer: int | None) -> dict[str, Any]:
-        return view(state, viewer, self.hook)
+    def view(self, state: CuriousCargoState, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer, self.asking.hook)
 
-    def render(self, state: CargoState, viewer: int | None, topic: str = "") -> str:
-        return render(state, viewer, topic, self.hook)
+    def render(self, state: CuriousCargoState, viewer: int | None, topic: str = "") -> str:
+        return render(state, viewer, topic, self.asking.hook)
 
-    def picture(self, state: CargoState, viewer: int | None) -> Any:
+    def picture(self, state: CuriousCargoState, viewer: int | None) -> Any:
         from .picture import draw
 
         assert state.content is not None
         return draw(self.view(state, viewer), state.content, state.truck_card)
 
-    def scores(self, state: CargoState) -> list[float]:
+    def scores(self, state: CuriousCargoState) -> list[float]:
         from .scoring import points
 
-        return [points(state, p, self.hook)["total"] for p in state.seats]
+        return [points(state, p, self.asking.hook)["total"] for p in state.seats]
 
-    def describe(self, state: CargoState, viewer: int | None, ident: str) -> str | None:
+    def describe(self, state: CuriousCargoState, viewer: int | None, ident: str) -> str | None:
         return describe(state, ident)
 
-    def component_ids(self, state: CargoState) -> list[str]:
+    def component_ids(self, state: CuriousCargoState) -> list[str]:
         return component_ids(state)
 
     def topics(self) -> tuple[str, ...]:
         return TOPICS
 
-    def query(self, state: CargoState, path: str) -> Any:
-        return query(state, path, self.hook)
+    def query(self, state: CuriousCargoState, path: str) -> Any:
+        return query(state, path, self.asking.hook)
 
-    def invariants(self, state: CargoState) -> list[str]:
+    def invariants(self, state: CuriousCargoState) -> list[str]:
         return invariants(state)
 
-    def token_counts(self, state: CargoState) -> dict[str, int]:
+    def token_counts(self, state: CuriousCargoState) -> dict[str, int]:
         return token_counts(state)
 
-    def secrets(self, state: CargoState, seat: int) -> list[str]:
+    def secrets(self, state: CuriousCargoState, seat: int) -> list[str]:
         return secrets(state, seat)
 
-    def action_space(self, state: CargoState) -> list[tuple[Any, ...]]:
+    def action_space(self, state: CuriousCargoState) -> list[tuple[Any, ...]]:
         return action_space(state, self.house.values())
 
-    def observation(self, state: CargoState, seat: int) -> Sequence[float]:
+    def observation(self, state: CuriousCargoState, seat: int) -> Sequence[float]:
         return observation(state, seat)  # observation.py (float32 array); layout: README
 
-    def observation_size(self, state: CargoState) -> int:
+    def observation_size(self, state: CuriousCargoState) -> int:
         return observation_size(state)
 
-    def sample_state(self, state: CargoState, seat: int, rng: random.Random) -> CargoState:
+    def sample_state(
+        self, state: CuriousCargoState, seat: int, rng: random.Random
+    ) -> CuriousCargoState:
         """What `seat` cannot see dealt again: the bag with the other player's tiles in hand,
         and the Truck deck with the other player's Truck cards in hand (and to choose from)."""
-        copy: CargoState = super().sample_state(state, seat, rng)
+        copy: CuriousCargoState = super().sample_state(state, seat, rng)
         others = [p for s, p in enumerate(copy.seats) if s != seat]
         redeal(rng, copy.bag, *(p.hand for p in others))
         redeal(rng, copy.deck, *(p.trucks for p in others), *(p.draft for p in others))
@@ -367,11 +411,22 @@ class CuriousCargo(SetUp, Construction, TruckingPhase):
     bot_margin = 0.1
     bot_summary = QUICK_SUMMARY  # not the framework's generic line, which overstates it
 
-    def bot_evaluate(self, state: CargoState) -> list[float]:
+    def bot_evaluate(self, state: CuriousCargoState) -> list[float]:
         return evaluate(state)
 
     def bot_policies(self) -> dict[str, tuple[str, Callable[..., Action]]]:
         return policies(self)
 
-    def bot_action(self, state: CargoState, seat: int, rng: random.Random) -> Action:
+    def bot_action(self, state: CuriousCargoState, seat: int, rng: random.Random) -> Action:
         return quick_action(self, state, seat, rng)
+
+
+def wrong_arguments(verb: str, least: int, most: float) -> str:
+    """The refusal of an action with the wrong number of arguments for its verb."""
+    if least == most:
+        takes = f"{least} argument{'s' if least != 1 else ''}"
+    elif most == float("inf"):
+        takes = f"at least {least}"
+    else:
+        takes = f"{least} to {int(most)}"
+    return f"wrong arguments for {verb}: it takes {takes}"

@@ -37,8 +37,8 @@ from .state import SHIPPING
 
 if TYPE_CHECKING:
     from .components import Cell, Dock
-    from .construction import Construction
-    from .state import CargoState, Player
+    from .game import CuriousCargo as Construction
+    from .state import CuriousCargoState, PlayerArea
 
 DRAW_UP_TO = 3  # tiles in hand: what is not placed goes to storage, to recycle for cards
 COMPLETES = 500  # placements scored above this complete an active connection
@@ -53,7 +53,7 @@ SUMMARY = (
 
 
 def heuristic_action(
-    game: Construction, state: CargoState, seat: int, rng: random.Random
+    game: Construction, state: CuriousCargoState, seat: int, rng: random.Random
 ) -> Action:
     decision = pending(state, seat)
     phase = phase_name(state)
@@ -72,7 +72,7 @@ def heuristic_action(
 
 
 def _construction(
-    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+    game: Construction, state: CuriousCargoState, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     player = state.seats[seat]
     name = player.name
@@ -113,7 +113,7 @@ def _weight(dock: Dock, color: str | None, wanted: set[str]) -> float:
 
 
 def _trade_for_splitter(
-    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+    game: Construction, state: CuriousCargoState, seat: int, legal: list[Action], rng: random.Random
 ) -> Action | None:
     """2 Trucking tokens for a Splitter, when a copy of the table says that Splitter (placed
     with a Construction token this turn) adds a connection worth more than the tokens."""
@@ -134,7 +134,7 @@ def _trade_for_splitter(
     return None
 
 
-def _tokens_for_trucks(state: CargoState, seat: int, legal: list[Action]) -> Action | None:
+def _tokens_for_trucks(state: CuriousCargoState, seat: int, legal: list[Action]) -> Action | None:
     """Tokens are Truck cards and AP, and Truck cards are what ship goods: with an active
     Shipping line, 2 Construction tokens become a Trucking token, and a Trucking token is
     spent (a card and 2 AP) before the cards are played."""
@@ -151,7 +151,7 @@ def _tokens_for_trucks(state: CargoState, seat: int, legal: list[Action]) -> Act
 
 
 def _look_ahead(
-    game: Construction, state: CargoState, seat: int, legal: list[Action], rng: random.Random
+    game: Construction, state: CuriousCargoState, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """The action whose result `value` likes best (ties: at random)."""
     waiting = _waiting(state, seat)
@@ -170,15 +170,17 @@ def _look_ahead(
     return best[2]
 
 
-def _after(game: Construction, state: CargoState, seat: int, action: Action) -> CargoState:
+def _after(
+    game: Construction, state: CuriousCargoState, seat: int, action: Action
+) -> CuriousCargoState:
     """A copy of the table with `action` played on it (the bot's trials; the table is as it
     was)."""
-    trial: CargoState = game.clone(state)
+    trial: CuriousCargoState = game.clone(state)
     game.apply(trial, action, seat, Context(game, game.hook))
     return trial
 
 
-def _waiting(state: CargoState, seat: int) -> bool:
+def _waiting(state: CuriousCargoState, seat: int) -> bool:
     """Does a good type the player has shipped fewer than 2 of have an active Shipping dock,
     while the player holds Truck cards to move the queue past it?"""
     player = state.seats[seat]
@@ -190,14 +192,14 @@ def _waiting(state: CargoState, seat: int) -> bool:
     )
 
 
-def value(state: CargoState, seat: int) -> float:
+def value(state: CuriousCargoState, seat: int) -> float:
     """How well `seat` stands, less how well the other player stands."""
     mine = _standing(state, state.seats[seat])
     theirs = _standing(state, state.seats[1 - seat])
     return mine - 0.8 * theirs
 
 
-def _standing(state: CargoState, player: Player) -> float:
+def _standing(state: CuriousCargoState, player: PlayerArea) -> float:
     side = state.side
     assert side is not None
     total = 0.0
@@ -215,7 +217,7 @@ def _standing(state: CargoState, player: Player) -> float:
     return total + 2.0 * _to_load(state, player)
 
 
-def _progress(player: Player, wanted: set[str]) -> float:
+def _progress(player: PlayerArea, wanted: set[str]) -> float:
     """Lines under way: for each good type still without a Shipping connection, how near its
     best open Shipping line ends to a port of its color (squares still to cover)."""
     if not wanted:
@@ -235,7 +237,7 @@ def _progress(player: Player, wanted: set[str]) -> float:
     return sum(0.5 * (FAR - near) for near in best.values())
 
 
-def _to_load(state: CargoState, player: Player) -> float:
+def _to_load(state: CuriousCargoState, player: PlayerArea) -> float:
     """Goods likely to load later: empty cargo spaces of the trucks on the Shipping street that
     have yet to pass one of the player's active Shipping docks of a good type still on the
     Shipping board (trucks only move forward)."""

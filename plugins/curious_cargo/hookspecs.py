@@ -60,7 +60,7 @@ def cc_house_verbs() -> list[Any]:  # type: ignore[empty-body]
 @hookspec
 def cc_components(table: Any, content: Any, options: dict[str, Any]) -> None:
     """Before the table is laid out: change the components the game is set up with. `table`
-    (set_up.Table) holds `side` (the Shipping board side: "two-color" or "three-color"), `face`
+    (set_up.ChosenComponents) holds `side` (the Shipping board side: "two-color" or "three-color"), `face`
     (the tiles' face: "sand" or "dark"), `board`, `splitter_colors` (None: the side's colors),
     `goods` (goods in the box, by color), `deck_size` and `bag_size` (None: every card or tile;
     the rest stay in the box). Called once, in registration order; change it in place."""

@@ -23,13 +23,13 @@ from dockyard import flow as flowlib
 from dockyard.words import with_article
 
 from .bonuses import give
-from .components import Dock, TruckCard
-from .state import RECEIVING, SHIPPING, STREET_LENGTH, CargoState, Truck
+from .components import TruckCard
+from .state import RECEIVING, SHIPPING, STREET_LENGTH, CuriousCargoState, Truck
 
 # ---- movement ---------------------------------------------------------------------------------
 
 
-def arrive(state: CargoState, seat: int, street: str, truck: Truck, ctx: Context) -> None:
+def arrive(state: CuriousCargoState, seat: int, street: str, truck: Truck, ctx: Context) -> None:
     """`truck` enters `street` of `seat`'s facility with its rear at 1, pushing trucks ahead."""
     owner = state.seats[seat]
     trucks = owner.streets[street]
@@ -68,7 +68,9 @@ def arrive(state: CargoState, seat: int, street: str, truck: Truck, ctx: Context
             )
 
 
-def play_truck(state: CargoState, seat: int, card: TruckCard, target: int, ctx: Context) -> None:
+def play_truck(
+    state: CuriousCargoState, seat: int, card: TruckCard, target: int, ctx: Context
+) -> None:
     player = state.seats[seat]
     player.trucks.remove(card.id)
     state.discarded_cards.append(card.id)
@@ -88,14 +90,14 @@ def play_truck(state: CargoState, seat: int, card: TruckCard, target: int, ctx: 
 # ---- loading and unloading --------------------------------------------------------------------
 
 
-def start_loading(state: CargoState, first: int, ctx: Context) -> None:
+def start_loading(state: CuriousCargoState, first: int, ctx: Context) -> None:
     """Queue loading and unloading at both facilities, `first`'s first, and run it."""
     other = state.other(first)
     state.loading = [(first, "load"), (first, "unload"), (other, "load"), (other, "unload")]
     continue_loading(state, ctx)
 
 
-def continue_loading(state: CargoState, ctx: Context) -> None:
+def continue_loading(state: CuriousCargoState, ctx: Context) -> None:
     """Work through the queue until it is empty or a player must choose."""
     while state.loading:
         seat, stage = state.loading[0]
@@ -123,7 +125,7 @@ def continue_loading(state: CargoState, ctx: Context) -> None:
             load(state, seat, only, ctx)
 
 
-def _slots(state: CargoState, seat: int) -> list[tuple[int, Truck, int]]:
+def _slots(state: CuriousCargoState, seat: int) -> list[tuple[int, Truck, int]]:
     """(street space, truck, cargo index) of every empty, unblocked cargo space on the Shipping side."""
     out = []
     for truck in state.seats[seat].streets[SHIPPING]:
@@ -134,7 +136,7 @@ def _slots(state: CargoState, seat: int) -> list[tuple[int, Truck, int]]:
 
 
 def load_candidates(
-    state: CargoState, seat: int, hook: Any = None
+    state: CuriousCargoState, seat: int, hook: Any = None
 ) -> dict[int, tuple[str, Truck, int]]:
     """Street space -> (color, truck, cargo index) for every empty space beside an active dock
     (and allowed by the house rules of `hook`, `cc_why_not_load`)."""
@@ -158,7 +160,7 @@ def load_candidates(
     return out
 
 
-def _goods_left(state: CargoState, seat: int, color: str) -> int:
+def _goods_left(state: CuriousCargoState, seat: int, color: str) -> int:
     side = state.side
     assert side is not None
     if color not in side.colors:
@@ -168,7 +170,10 @@ def _goods_left(state: CargoState, seat: int, color: str) -> int:
 
 
 def _feasible(
-    state: CargoState, seat: int, chosen: tuple[int, ...], cand: dict[int, tuple[str, Truck, int]]
+    state: CuriousCargoState,
+    seat: int,
+    chosen: tuple[int, ...],
+    cand: dict[int, tuple[str, Truck, int]],
 ) -> bool:
     need: dict[str, int] = {}
     placed: dict[tuple[int, int], str] = {}
@@ -189,7 +194,7 @@ def _feasible(
     return True
 
 
-def load_options(state: CargoState, seat: int, hook: Any = None) -> list[tuple[int, ...]]:
+def load_options(state: CuriousCargoState, seat: int, hook: Any = None) -> list[tuple[int, ...]]:
     """The ways loading may go: every maximal set of docks that can load together.
 
     "Loading is mandatory. If you have the associated goods and they can be legally placed, you
@@ -210,7 +215,7 @@ def load_options(state: CargoState, seat: int, hook: Any = None) -> list[tuple[i
     return sorted(feasible) if feasible else [()]
 
 
-def load(state: CargoState, seat: int, spaces: tuple[int, ...], ctx: Context) -> None:
+def load(state: CuriousCargoState, seat: int, spaces: tuple[int, ...], ctx: Context) -> None:
     """Take the leftmost good of each color from the Shipping board onto the chosen spaces."""
     player = state.seats[seat]
     cand = load_candidates(state, seat, ctx.hook)
@@ -238,7 +243,7 @@ def load(state: CargoState, seat: int, spaces: tuple[int, ...], ctx: Context) ->
             give(state, seat, truck.card.bonus, ctx, f"filling {truck.card.id}")
 
 
-def _check_ship_columns(state: CargoState, seat: int, ctx: Context) -> None:
+def _check_ship_columns(state: CuriousCargoState, seat: int, ctx: Context) -> None:
     player = state.seats[seat]
     side = state.side
     assert side is not None
@@ -255,7 +260,7 @@ def _check_ship_columns(state: CargoState, seat: int, ctx: Context) -> None:
                 give(state, seat, item, ctx, f"Shipping column {col}")
 
 
-def unload(state: CargoState, seat: int, ctx: Context) -> None:
+def unload(state: CuriousCargoState, seat: int, ctx: Context) -> None:
     """Goods beside an active Receiving connection of their type fill the leftmost empty slot."""
     player = state.seats[seat]
     side = state.side
@@ -312,7 +317,3 @@ def unload(state: CargoState, seat: int, ctx: Context) -> None:
                 bonus = side.receive_column_bonus[col - 1]  # one per column (content checks)
                 if bonus is not None:
                     give(state, seat, bonus, ctx, f"Receiving column {col}")
-
-
-def dock_label(dock: Dock) -> str:
-    return f"{dock.street} dock {dock.number}"

@@ -2,7 +2,7 @@
 observation, laid out from the rulebook's components, from what that seat sees only (the
 facts `view` shows: never a card or tile in the other player's hand, nor the bag or deck).
 
-`layout(state)` names every block of numbers in order (`Block`: name, size, meaning); the
+`layout(state)` names every block of numbers in order (`ObservedBlock`: name, size, meaning); the
 README's table is `table(state)` for the box's content, and a test checks the two agree.
 Squares are numbered as the action index names cells: a1, b1, ..., h1, a2, ... (row by row,
 from the bottom). A player board's squares come as planes of one number per square. Only the
@@ -32,7 +32,8 @@ from typing import Any
 from .components import COLORS, STREET_SPACES, Cell, CuriousCargoContent, cell_name
 from .facility import Facility
 from .rounds import PHASE_NAMES
-from .state import RECEIVING, SHIPPING, CargoState
+from .speed import facts
+from .state import RECEIVING, SHIPPING, CuriousCargoState
 
 SIDES = ("N", "E", "S", "W")
 MAINS = ("trucks", "tiles", "recycle")  # a Trucking turn's main choice
@@ -55,7 +56,7 @@ SPARSE = (  # a player's blocks written one number at a time, in order
 
 
 @dataclass(frozen=True)
-class Block:
+class ObservedBlock:
     name: str
     size: int
     meaning: str
@@ -64,7 +65,7 @@ class Block:
 class Encoder:
     """The layout of one content, board and set of Truck cards, with each block's offset."""
 
-    def __init__(self, content: CuriousCargoContent, state: CargoState) -> None:
+    def __init__(self, content: CuriousCargoContent, state: CuriousCargoState) -> None:
         board = state.seats[0].facility.board
         self.content, self.board = content, board
         columns, rows = board.columns, board.rows
@@ -96,7 +97,7 @@ class Encoder:
         # [seat, own facility, other facility (weak references), their versions in base, base]
         self.bases: list[list[Any]] = []
 
-    def _blocks(self) -> list[Block]:
+    def _blocks(self) -> list[ObservedBlock]:
         cells, S = self.cells, STREET_SPACES  # noqa: N806
         T, K = len(self.tiles), len(self.trucks)  # noqa: N806
         first, last = cell_name((0, 0)), cell_name((self.board.columns - 1, self.board.rows - 1))
@@ -104,77 +105,97 @@ class Encoder:
         rgb = "red, blue, purple"
         blocks = [
             # numbers written together, in this order (`encode`)
-            Block("round", 1, "the round number"),
-            Block("turn.actions", 1, "Construction actions left this turn"),
-            Block("turn.token_used", 1, "1 once the turn's Construction / Trucking token is used"),
-            Block("turn.ap", 1, "Action Points left"),
-            Block("turn.must_spend", 1, "1 while a Trucking token's AP must still be spent"),
-            Block("to_act", 1, "1 when this seat is to act"),
-            Block("bag", 1, "Conveyor tiles in the bag"),
-            Block("deck", 1, "Truck cards in the deck"),
-            Block("discarded", 2, "Conveyor tiles, Truck cards out of the game"),
-            Block("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
-            Block("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
-            Block("goods_removed", 3, f"goods removed from the game: {rgb}"),
-            Block(
+            ObservedBlock("round", 1, "the round number"),
+            ObservedBlock("turn.actions", 1, "Construction actions left this turn"),
+            ObservedBlock(
+                "turn.token_used", 1, "1 once the turn's Construction / Trucking token is used"
+            ),
+            ObservedBlock("turn.ap", 1, "Action Points left"),
+            ObservedBlock(
+                "turn.must_spend", 1, "1 while a Trucking token's AP must still be spent"
+            ),
+            ObservedBlock("to_act", 1, "1 when this seat is to act"),
+            ObservedBlock("bag", 1, "Conveyor tiles in the bag"),
+            ObservedBlock("deck", 1, "Truck cards in the deck"),
+            ObservedBlock("discarded", 2, "Conveyor tiles, Truck cards out of the game"),
+            ObservedBlock("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
+            ObservedBlock("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
+            ObservedBlock("goods_removed", 3, f"goods removed from the game: {rgb}"),
+            ObservedBlock(
                 "side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"
             ),
             # one-hot
-            Block("phase", len(PHASE_NAMES), "the phase: " + ", ".join(PHASE_NAMES)),
-            Block("turn.main", len(MAINS), "a Trucking turn's choice: " + ", ".join(MAINS)),
-            Block("question", 2, "this seat must answer: which docks load, what to store"),
+            ObservedBlock("phase", len(PHASE_NAMES), "the phase: " + ", ".join(PHASE_NAMES)),
+            ObservedBlock("turn.main", len(MAINS), "a Trucking turn's choice: " + ", ".join(MAINS)),
+            ObservedBlock("question", 2, "this seat must answer: which docks load, what to store"),
             # the printed board
-            Block("board.teal", cells, f"1 on a teal square, {sq}"),
-            Block("board.gears", cells, f"1 on a printed Gear, {sq}"),
-            Block("board.machines", cells, f"1 on a machine, {sq}"),
-            Block("board.ports", 3 * cells, f"ports of each color ({rgb}) {sq}"),
-            Block("board.docks", 2 * S, "1 where a dock is printed: Shipping 1-10, Receiving 1-10"),
+            ObservedBlock("board.teal", cells, f"1 on a teal square, {sq}"),
+            ObservedBlock("board.gears", cells, f"1 on a printed Gear, {sq}"),
+            ObservedBlock("board.machines", cells, f"1 on a machine, {sq}"),
+            ObservedBlock("board.ports", 3 * cells, f"ports of each color ({rgb}) {sq}"),
+            ObservedBlock(
+                "board.docks", 2 * S, "1 where a dock is printed: Shipping 1-10, Receiving 1-10"
+            ),
         ]
         for who in ("own", "other"):
             blocks += [
-                Block(f"{who}.height", cells, f"stack height {sq}"),
-                Block(
+                ObservedBlock(f"{who}.height", cells, f"stack height {sq}"),
+                ObservedBlock(
                     f"{who}.belts",
                     3 * 4 * cells,
                     f"top piece's belt of each color ({rgb}) reaching each side (N, E, S, W), {sq}",
                 ),
-                Block(f"{who}.splitters", cells, f"1 where the top piece is a Splitter, {sq}"),
+                ObservedBlock(
+                    f"{who}.splitters", cells, f"1 where the top piece is a Splitter, {sq}"
+                ),
                 # numbers written together, in this order (`_player`)
-                Block(f"{who}.storage", 2, "tiles in storage stacks a, b"),
-                Block(f"{who}.hand_counts", 2, "Conveyor tiles, Truck cards in hand"),
-                Block(f"{who}.tokens", 3, "Construction tokens, Trucking tokens, Scaffolding"),
-                Block(f"{who}.splitters_owned", 3, f"Splitters owned, not placed: {rgb}"),
-                Block(f"{who}.shipped", 3, f"goods shipped: {rgb}"),
-                Block(f"{who}.received", 3, f"goods received: {rgb}"),
-                Block(f"{who}.bonus_points", 1, "points from bonuses"),
-                Block(f"{who}.first_in_order", 1, "1 when first in turn order"),
+                ObservedBlock(f"{who}.storage", 2, "tiles in storage stacks a, b"),
+                ObservedBlock(f"{who}.hand_counts", 2, "Conveyor tiles, Truck cards in hand"),
+                ObservedBlock(
+                    f"{who}.tokens", 3, "Construction tokens, Trucking tokens, Scaffolding"
+                ),
+                ObservedBlock(f"{who}.splitters_owned", 3, f"Splitters owned, not placed: {rgb}"),
+                ObservedBlock(f"{who}.shipped", 3, f"goods shipped: {rgb}"),
+                ObservedBlock(f"{who}.received", 3, f"goods received: {rgb}"),
+                ObservedBlock(f"{who}.bonus_points", 1, "points from bonuses"),
+                ObservedBlock(f"{who}.first_in_order", 1, "1 when first in turn order"),
                 # sparse
-                Block(
+                ObservedBlock(
                     f"{who}.active_docks",
                     2 * S * 3,
                     f"active connection per dock (Shipping 1-10, Receiving 1-10) and color ({rgb})",
                 ),
-                Block(
+                ObservedBlock(
                     f"{who}.streets",
                     2 * S * len(SPACE_KINDS),
                     "per street (Shipping, Receiving) and space 1-10: " + ", ".join(SPACE_KINDS),
                 ),
-                Block(
+                ObservedBlock(
                     f"{who}.storage_tops", 2 * T, "the top tile of stack a, of stack b (by tile)"
                 ),
-                Block(f"{who}.ship_columns", self.columns_ship, "1 per completed Shipping column"),
-                Block(
+                ObservedBlock(
+                    f"{who}.ship_columns", self.columns_ship, "1 per completed Shipping column"
+                ),
+                ObservedBlock(
                     f"{who}.receive_columns",
                     self.columns_receive,
                     "1 per completed Receiving column",
                 ),
-                Block(f"{who}.forklift", self.track, "the Forklift's Turn Order track space"),
-                Block(f"{who}.first_on", self.track, "1 on each track space it reached first"),
+                ObservedBlock(
+                    f"{who}.forklift", self.track, "the Forklift's Turn Order track space"
+                ),
+                ObservedBlock(
+                    f"{who}.first_on", self.track, "1 on each track space it reached first"
+                ),
             ]
         return blocks + [
-            Block("own.hand", T, "Conveyor tiles in own hand (by tile, in tiles.json's order)"),
-            Block("own.trucks", K, "Truck cards in own hand (by card, in trucks.json's order)"),
-            Block("own.draft", K, "Truck cards dealt to own choice at setup"),
+            ObservedBlock(
+                "own.hand", T, "Conveyor tiles in own hand (by tile, in tiles.json's order)"
+            ),
+            ObservedBlock(
+                "own.trucks", K, "Truck cards in own hand (by card, in trucks.json's order)"
+            ),
+            ObservedBlock("own.draft", K, "Truck cards dealt to own choice at setup"),
         ]
 
     def _template(self) -> array[float]:
@@ -196,7 +217,7 @@ class Encoder:
             out[at["board.docks"] + street * STREET_SPACES + dock.number - 1] = 1.0
         return out
 
-    def encode(self, state: CargoState, seat: int) -> array[float]:
+    def encode(self, state: CuriousCargoState, seat: int) -> array[float]:
         seats = state.seats
         me, them = seats[seat], seats[1 - seat]
         out = self._base(seat, me.facility, them.facility)[:]  # the one array made
@@ -249,7 +270,9 @@ class Encoder:
             out[i + trucks[c]] += 1.0
         return out
 
-    def _player(self, state: CargoState, who: int, n: int, out: array[float], first: bool) -> None:
+    def _player(
+        self, state: CuriousCargoState, who: int, n: int, out: array[float], first: bool
+    ) -> None:
         p = state.seats[who]
         (numbers, docks, streets, tops, ship_columns, receive_columns, forklift,
          first_on) = self.offsets[n]  # fmt: skip
@@ -329,7 +352,7 @@ class Encoder:
         base = entry[5]
         for n, fac in ((0, mine), (1, theirs)):
             applied = entry[3 + n]
-            if applied == fac.version:
+            if applied == facts(fac).version:
                 continue
             _, version, planes, changed = self._planes(fac)
             at = self.plane_at[n]
@@ -349,13 +372,14 @@ class Encoder:
         as one list, the squares changed from the version before (None: unknown)]: worked out
         once per facility and then again only on the squares a placement changed (as
         speed.py's flat spots: the last four facilities are remembered)."""
-        entries, version = self.facilities, fac.version
+        known = facts(fac)
+        entries, version = self.facilities, known.version
         for k, entry in enumerate(entries):
             if entry[0]() is fac:
                 if k:
                     entries.insert(0, entries.pop(k))
                 if entry[1] != version:
-                    changed, cells = fac.touched
+                    changed, cells = known.touched
                     if entry[1] == version - 1 and changed == version:
                         for cell in cells:
                             self._square(fac, cell, entry[2])
@@ -395,7 +419,7 @@ class Encoder:
 _ENCODERS: dict[tuple[int, int, tuple[str, ...]], Encoder] = {}
 
 
-def encoder(state: CargoState) -> Encoder:
+def encoder(state: CuriousCargoState) -> Encoder:
     """The layout for this state's content, board and Truck cards (made once, kept)."""
     content = state.content
     assert content is not None
@@ -409,21 +433,21 @@ def encoder(state: CargoState) -> Encoder:
     return found
 
 
-def observation(state: CargoState, seat: int) -> array[float]:
+def observation(state: CuriousCargoState, seat: int) -> array[float]:
     """`seat`'s observation: `observation_size(state)` float32 numbers (an array numpy reads
     without copying), laid out by `layout(state)`."""
     return encoder(state).encode(state, seat)
 
 
-def observation_size(state: CargoState) -> int:
+def observation_size(state: CuriousCargoState) -> int:
     return encoder(state).size
 
 
-def layout(state: CargoState) -> list[Block]:
+def layout(state: CuriousCargoState) -> list[ObservedBlock]:
     return list(encoder(state).blocks)
 
 
-def table(state: CargoState) -> str:
+def table(state: CuriousCargoState) -> str:
     """The layout as the README's Markdown table (offset, size, meaning)."""
     lines = ["| offset | size | block | meaning |", "|---|---|---|---|"]
     offset = 0

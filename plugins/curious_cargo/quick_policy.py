@@ -17,18 +17,20 @@ from dockyard import Action
 from .components import Cell, Dock, cell_name
 from .facility import Facility
 from .rounds import pending, phase_name
-from .speed import tile_layers, tile_pieces
+from .speed import changing, tile_layers, tile_pieces
 from .tiles import DIRECTIONS, second_cell
 
 if TYPE_CHECKING:
     from .components import ConveyorTile
-    from .construction import Construction
-    from .state import CargoState
+    from .game import CuriousCargo as Construction
+    from .state import CuriousCargoState
 
 FAR = 20  # squares: farther than any port on a board (an end that cannot reach one)
 
 
-def quick_action(game: Construction, state: CargoState, seat: int, rng: random.Random) -> Action:
+def quick_action(
+    game: Construction, state: CuriousCargoState, seat: int, rng: random.Random
+) -> Action:
     name = state.players[seat]
     decision = pending(state, seat)
     phase = phase_name(state)
@@ -43,10 +45,10 @@ def quick_action(game: Construction, state: CargoState, seat: int, rng: random.R
                 best = _best_placement(game, state, seat, tiles, rng)
                 if best is not None and (best[0] > 0 or not state.bag or rng.random() < 0.1):
                     return best[1]
-            if game.why_not_draw(state, seat) is None and len(player.hand) < 4:
+            if game.check(state, Action(name, "draw"), seat) is None and len(player.hand) < 4:
                 return Action(name, "draw")
         if not turn.token_used and rng.random() < 0.5:
-            if game.why_not_boost(state, seat) is None:
+            if game.check(state, Action(name, "boost"), seat) is None:
                 return Action(name, "boost")
             splitters = [a for a in game.legal_actions(state, seat) if a.verb == "splitter"]
             if splitters:
@@ -74,7 +76,7 @@ def quick_action(game: Construction, state: CargoState, seat: int, rng: random.R
 
 def _best_placement(
     game: Construction,
-    state: CargoState,
+    state: CuriousCargoState,
     seat: int,
     tiles: list[str],
     rng: random.Random,
@@ -149,19 +151,18 @@ def _best_placement(
                             continue
                         # the rules decide (asked only of a placement that would be the best)
                         text = cell_name(anchor)
-                        if game.why_not_place(state, seat, tile_id, text, direction) is None:
-                            best = (
-                                score + rng.random(),
-                                Action(player.name, "place", (tile_id, text, direction)),
-                            )
+                        place = Action(player.name, "place", (tile_id, text, direction))
+                        if game.check(state, place, seat) is None:
+                            best = (score + rng.random(), place)
     if best is None:  # nothing extends a line: a random legal placement
         teal = sorted(fac.board.teal)
         for _ in range(10):
             tile_id = rng.choice(tiles)
             text = cell_name(rng.choice(teal))
             direction = rng.choice(DIRECTIONS)
-            if game.why_not_place(state, seat, tile_id, text, direction) is None:
-                return (-1.0, Action(player.name, "place", (tile_id, text, direction)))
+            place = Action(player.name, "place", (tile_id, text, direction))
+            if game.check(state, place, seat) is None:
+                return (-1.0, place)
     return best
 
 
@@ -241,7 +242,7 @@ def _try(
     stacks = fac.stacks
     saved = {anchor: stacks.get(anchor), other: stacks.get(other)}
     layer_a, layer_b = tile_layers(tile, face, direction)  # type: ignore[arg-type]
-    fac.version += 1  # the stacks change: nothing worked out before holds during the trial
+    changing(fac)  # the stacks change: nothing worked out before holds during the trial
     stacks[anchor] = (*(saved[anchor] or ()), layer_a)
     stacks[other] = (*(saved[other] or ()), layer_b)
     try:
@@ -259,4 +260,4 @@ def _try(
                 fac.stacks[c] = stack
             else:
                 del fac.stacks[c]
-        fac.version += 1  # the stacks changed back: nothing worked out during the trial holds
+        changing(fac)  # the stacks changed back: nothing worked out during the trial holds

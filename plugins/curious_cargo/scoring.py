@@ -7,10 +7,10 @@ from typing import Any
 from dockyard import EndTrigger, Outcome
 from dockyard.core import trigger_ids
 
-from .state import CargoState, Player
+from .state import CuriousCargoState, PlayerArea
 
 
-def end_triggers(state: CargoState) -> list[str]:
+def end_triggers(state: CuriousCargoState) -> list[str]:
     """ "End of game can be triggered in four ways. The game ends at the completion of the phase
     it is triggered." Each reason carries its id: `shipped`, `received`, `connections`,
     `bag-empty`, `deck-empty`."""
@@ -41,16 +41,16 @@ def end_triggers(state: CargoState) -> list[str]:
     return reasons
 
 
-def shipped_total(player: Player) -> int:
+def shipped_total(player: PlayerArea) -> int:
     return sum(player.shipped.values())
 
 
-def track_star(state: CargoState, player: Player) -> bool:
+def track_star(state: CuriousCargoState, player: PlayerArea) -> bool:
     track = state.content.track if state.content else ()
     return bool(track) and track[player.forklift].star
 
 
-def stars(state: CargoState, player: Player) -> int:
+def stars(state: CuriousCargoState, player: PlayerArea) -> int:
     """ "Stars are earned by reaching the 10 space on the Turn Order track and for each good type
     with 4 goods received." """
     side = state.side
@@ -61,7 +61,7 @@ def stars(state: CargoState, player: Player) -> int:
     )
 
 
-def eligible(state: CargoState, player: Player, hook: Any = None) -> bool:
+def eligible(state: CuriousCargoState, player: PlayerArea, hook: Any = None) -> bool:
     """May this player win? The rulebook's answer (`ships_every_color`) unless a house rule of
     `hook` gives another (`cc_eligible`)."""
     if hook is None:
@@ -69,7 +69,7 @@ def eligible(state: CargoState, player: Player, hook: Any = None) -> bool:
     return bool(hook.cc_eligible(state=state, seat=state.seats.index(player)))
 
 
-def ships_every_color(state: CargoState, player: Player) -> bool:
+def ships_every_color(state: CuriousCargoState, player: PlayerArea) -> bool:
     """ "A player must ship at least 2 goods of each color. If they fail to do so, they are
     ineligible to win." """
     side = state.side
@@ -77,7 +77,7 @@ def ships_every_color(state: CargoState, player: Player) -> bool:
     return all(player.shipped[c] >= 2 for c in side.colors)
 
 
-def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int]:
+def points(state: CuriousCargoState, player: PlayerArea, hook: Any = None) -> dict[str, int]:
     """The scoring breakdown of one player, as in the rulebook's End Game Scoring example."""
     side = state.side
     assert side is not None and state.content is not None
@@ -102,7 +102,7 @@ def points(state: CargoState, player: Player, hook: Any = None) -> dict[str, int
     return table
 
 
-def outcome(state: CargoState, hook: Any = None) -> Outcome:
+def outcome(state: CuriousCargoState, hook: Any = None) -> Outcome:
     from .bonuses import turn_order_key
 
     seats = range(len(state.seats))

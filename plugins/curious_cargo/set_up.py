@@ -1,6 +1,6 @@
 """Setup (rulebook: Setup steps 1-9), with the card selection of step 9.
 
-What goes on the table is chosen first (`Table`: the Shipping board side, the tile faces, the
+What goes on the table is chosen first (`ChosenComponents`: the Shipping board side, the tile faces, the
 Splitters, the goods, the deck), and house rules and variants may change those choices through
 `cc_components` before anything is laid out; then the facilities, the supply, the bag and the
 deck are set up from them and the Truck cards dealt. "Players select one card to keep and give
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from dockyard import Context, DockyardError, Game, Rng, Setup
+from dockyard import Context, DockyardError, Rng, Setup
 from dockyard import flow as flowlib
 from dockyard.flow import FlowState
 from dockyard.words import plural
@@ -21,12 +21,12 @@ from dockyard.words import plural
 from .bonuses import draw_trucks, tell_drawn
 from .components import CuriousCargoContent
 from .facility import Facility
-from .rounds import Rounds, phase_name
-from .state import CargoState, Player
+from .rounds import phase_name
+from .state import CuriousCargoState, PlayerArea
 
 
 @dataclass
-class Table:
+class ChosenComponents:
     """The components a game is set up with: the rulebook's choices, which the `cc_components`
     hook may change (a variant plugin or a house rule), before the table is laid out."""
 
@@ -39,11 +39,11 @@ class Table:
     bag_size: int | None = None  # Conveyor tiles in the bag (None: all of them)
 
 
-def _drafting(state: CargoState) -> bool:
+def _drafting(state: CuriousCargoState) -> bool:
     return not state.rules.get("first_game") and state.rules["keep"] < state.rules["deal"]
 
 
-def draft_order(state: CargoState) -> list[int]:
+def draft_order(state: CuriousCargoState) -> list[int]:
     return [s for s in range(len(state.seats)) if state.seats[s].draft] if _drafting(state) else []
 
 
@@ -54,13 +54,15 @@ def _stacked(ids: list[str], top: tuple[str, ...], rng: random.Random) -> list[s
     return rest + [i for i in reversed(top) if i in ids]
 
 
-def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
-    """The table of a new game (`Game.setup`): the components chosen (`Table`, which
-    `cc_components` may change), laid out, and the Truck cards dealt."""
+def set_up(setup: Setup, ctx: Context) -> CuriousCargoState:
+    """The table of a new game (`Game.setup`): the components chosen (`ChosenComponents`,
+    which `cc_components` may change), laid out, and the Truck cards dealt."""
     cc: CuriousCargoContent = setup.content.built
     opts = setup.options
-    table = Table(board=int(opts.get("board", cc.setup.board)), goods=dict(cc.supply.goods))
-    setup.hook.cc_components(table=table, content=cc, options=opts)
+    table = ChosenComponents(
+        board=int(opts.get("board", cc.setup.board)), goods=dict(cc.supply.goods)
+    )
+    ctx.hook.cc_components(table=table, content=cc, options=opts)
     if table.board not in cc.boards:  # an option naming a board this content lacks
         known = ", ".join(map(str, sorted(cc.boards)))
         raise DockyardError(f"there is no board {table.board!r} (the boards: {known})")
@@ -81,7 +83,7 @@ def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
     rules["scaffolding"] = cc.supply.scaffolding
     board = cc.boards[table.board]
     rng = Rng(setup.seed)
-    state = CargoState(
+    state = CuriousCargoState(
         list(setup.players),
         rng,
         FlowState(),
@@ -90,7 +92,7 @@ def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
         side=side,
         rules=rules,
     )
-    extra = [c for cards in setup.hook.cc_truck_cards(content=cc, options=opts) for c in cards]
+    extra = [c for cards in ctx.hook.cc_truck_cards(content=cc, options=opts) for c in cards]
     state.extra_trucks = {c.id: c for c in extra}
     # Supply: tokens; Splitters of the colors in play (the others go back to the box).
     in_play = table.splitter_colors if table.splitter_colors is not None else side.colors
@@ -102,7 +104,7 @@ def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
     state.goods_box = dict(table.goods)
     state.goods_removed = {c: 0 for c in table.goods}
     for name in setup.players:
-        player = Player(name, Facility(board))
+        player = PlayerArea(name, Facility(board))
         player.scaffolding = rules["scaffolding"]
         player.splitters = {c: 0 for c in side.colors}
         for color in side.colors:  # fill the Shipping side of the Shipping board
@@ -144,59 +146,62 @@ def set_up(game: Game, setup: Setup, ctx: Context) -> CargoState:
                 f"{player.name} is dealt {plural(n, 'Truck card')} to choose from",
             )
             tell_drawn(ctx, player, player.draft, n)
-    setup.hook.cc_setup(state=state, ctx=ctx)
-    flowlib.start(game, state, ctx)
+    ctx.hook.cc_setup(state=state, ctx=ctx)
+    flowlib.start(ctx.game, state, ctx)
     return state
 
 
-class SetUp(Rounds):
-    """The card selection of setup step 9, and the set-up's choice of board."""
+# ---- the card selection of setup step 9 (keep), and the set-up's choice of board ------------
 
-    def setup_choices(self, content: Any) -> dict[str, dict[str, Any]]:
-        """The board in play (setup step 1) is a choice: by its number or its name, among the
-        boards of this content (`dockyard render curious-cargo --board 4`); the option "board"
-        overrides setup.json's, as the first-game variant's does."""
-        cc: CuriousCargoContent = content.built
-        words: dict[str, Any] = {}
-        for number, board in sorted(cc.boards.items()):
-            words[str(number)] = number
-            words.setdefault(board.name, number)
-        return {"board": words}
 
-    def why_not_keep(self, state: CargoState, seat: int, card: str) -> str | None:
-        if phase_name(state) != "card selection":
-            return "Truck cards are kept only during the card selection at setup"
-        player = state.seats[seat]
-        if card not in player.draft:
-            return f"{card} is not one of the Truck cards you were dealt"
-        kept = [c for c in player.trucks if c in player.draft]
-        if len(kept) >= state.rules["keep"]:
-            return "you have already chosen"
-        return None
+def setup_choices(content: Any) -> dict[str, dict[str, Any]]:
+    """The board in play (setup step 1) is a choice: by its number or its name, among the
+    boards of this content (`dockyard render curious-cargo --board 4`); the option "board"
+    overrides setup.json's, as the first-game variant's does."""
+    cc: CuriousCargoContent = content.built
+    words: dict[str, Any] = {}
+    for number, board in sorted(cc.boards.items()):
+        words[str(number)] = number
+        words.setdefault(board.name, number)
+    return {"board": words}
 
-    def do_keep(self, state: CargoState, seat: int, ctx: Context, card: str) -> None:
-        player = state.seats[seat]
-        player.trucks.append(card)
-        ctx.emit("keep", player.name, f"{player.name} keeps a Truck card")
-        kept = [c for c in player.trucks if c in player.draft]
-        if len(kept) >= state.rules["keep"]:
-            flowlib.end_turn(self, state, ctx, seat)
 
-    def _end_draft(self, state: CargoState, ctx: Context) -> None:
-        """Setup step 9: "Players select one card to keep and give the remaining two to their
-        opponent." (Skipped in a first game.)"""
-        if not _drafting(state):
-            return
-        gifts = []
-        for player in state.seats:
-            gifts.append([c for c in player.draft if c not in player.trucks])
-        for seat, player in enumerate(state.seats):
-            given = gifts[seat]
-            opponent = state.seats[state.other(seat)]
-            opponent.trucks.extend(given)
-            player.draft = []
-            ctx.emit(
-                "gift",
-                player.name,
-                f"{player.name} gives {len(given)} Truck cards to {opponent.name}",
-            )
+def why_not_keep(state: CuriousCargoState, seat: int, card: str) -> str | None:
+    if phase_name(state) != "card selection":
+        return "Truck cards are kept only during the card selection at setup"
+    player = state.seats[seat]
+    if card not in player.draft:
+        return f"{card} is not one of the Truck cards you were dealt"
+    kept = [c for c in player.trucks if c in player.draft]
+    if len(kept) >= state.rules["keep"]:
+        return "you have already chosen"
+    return None
+
+
+def do_keep(state: CuriousCargoState, seat: int, card: str, ctx: Context) -> None:
+    player = state.seats[seat]
+    player.trucks.append(card)
+    ctx.emit("keep", player.name, f"{player.name} keeps a Truck card")
+    kept = [c for c in player.trucks if c in player.draft]
+    if len(kept) >= state.rules["keep"]:
+        flowlib.end_turn(ctx.game, state, ctx, seat)
+
+
+def end_draft(state: CuriousCargoState, ctx: Context) -> None:
+    """Setup step 9: "Players select one card to keep and give the remaining two to their
+    opponent." (Skipped in a first game.)"""
+    if not _drafting(state):
+        return
+    gifts = []
+    for player in state.seats:
+        gifts.append([c for c in player.draft if c not in player.trucks])
+    for seat, player in enumerate(state.seats):
+        given = gifts[seat]
+        opponent = state.seats[state.other(seat)]
+        opponent.trucks.extend(given)
+        player.draft = []
+        ctx.emit(
+            "gift",
+            player.name,
+            f"{player.name} gives {len(given)} Truck cards to {opponent.name}",
+        )

@@ -4,16 +4,18 @@ depends on (plugins/README.md, "Caches", lists them):
 
 - `tile_pieces`, `tile_layers`: what a tile shows on its two squares (tiles.py), keyed on the
   tile (a frozen value), the face and the direction: made once for every game.
-- `active_docks`: a facility's active connections, kept on the facility itself
-  (`Facility.active_cache`) with its `version` (every placement counts one) and worked out
-  again only when that changed; after one placement only the docks whose lines looked at a
-  square it changed are traced again.
+- `facts`: what this module knows of one facility object, kept here, never in the state
+  (`FacilityFacts`, by the object's identity, dropped with it): its `version` (every change
+  of its stacks counts one: `changing`, `touch`), the squares the latest change touched, and
+  its active connections (`active_docks`), worked out again only when the version changed;
+  after one placement only the docks whose lines looked at a square it changed are traced
+  again. A copy of a facility (`Facility.copy`) starts with what its original knew (`copied`).
 
 - `place_actions`: the `place` actions of a player's name and a tile on every spot of a
   board, for every game in the process, keyed on the board (kept, so its id stays its own),
   the name and the tile.
 - `Caches` (one per bound game: `CuriousCargo.bind`): `spots`, which tile spots of a facility
-  are flat, keyed on the very facility object (a weak reference) and its version; `turns`, the
+  are flat, keyed on the very facility object (a weak reference) and its `facts` version; `turns`, the
   candidate actions of a turn with the bound game's rules to ask of them, keyed on the
   player's name, the Shipping side's colors, the phase and, in the Trucking Phase, the Truck
   cards in hand and every player's name (a card may be played to any of them).
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, partial
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -35,6 +37,63 @@ from .tiles import tile_pieces as _tile_pieces
 
 tile_pieces = cache(_tile_pieces)
 tile_layers = cache(_tile_layers)
+
+
+class FacilityFacts:
+    """What speed.py knows of one facility object (see `facts`)."""
+
+    __slots__ = ("ref", "version", "touched", "active")
+
+    def __init__(self, ref: weakref.ref[Any], version: int = 0) -> None:
+        self.ref = ref  # the facility (weakly: the facts go with it)
+        self.version = version  # counts the changes of its stacks
+        # (the version, the squares whose stacks that version changed); another version: unknown
+        self.touched: tuple[int, tuple[Any, ...]] = (-1, ())
+        # (version, active docks, the squares each dock's line looked at and its color if
+        # active, in the order of board.docks) once worked out
+        self.active: Any = None
+
+
+_FACTS: dict[int, FacilityFacts] = {}  # id(facility) -> its facts, while the facility lives
+
+
+def _forget(key: int, ref: weakref.ref[Any]) -> None:
+    found = _FACTS.get(key)
+    if found is not None and found.ref is ref:
+        del _FACTS[key]
+
+
+def facts(fac: Any) -> FacilityFacts:
+    """What is known of the facility object `fac` (new facts, version 0, for one not seen)."""
+    found = _FACTS.get(id(fac))
+    if found is None or found.ref() is not fac:
+        key = id(fac)
+        found = _FACTS[key] = FacilityFacts(weakref.ref(fac, partial(_forget, key)))
+    return found
+
+
+def copied(original: Any, copy: Any) -> None:
+    """`copy` has the same stacks as `original`: it knows what the original knew."""
+    known = _FACTS.get(id(original))
+    if known is None or known.ref() is not original:
+        return
+    mine = facts(copy)
+    mine.version, mine.touched, mine.active = known.version, known.touched, known.active
+
+
+def changing(fac: Any) -> None:
+    """The facility's stacks are about to change: a new version (the squares it changes are
+    told by `touch`); nothing worked out for an older version holds for it."""
+    known = facts(fac)
+    known.version += 1
+
+
+def touch(fac: Any, cell: Any) -> None:
+    """The stack of square `cell` changed, within the current version."""
+    known = facts(fac)
+    version, cells = known.touched
+    known.touched = (known.version, (*cells, cell) if version == known.version else (cell,))
+
 
 MAX_TURNS = 1_000  # turns' candidate actions kept per bound game (then forgotten at once)
 
@@ -67,8 +126,8 @@ class Caches:
     `spots`: facts derived from a facility: how far apart the two squares of every tile spot are in height, for the last
     few facilities, and so which spots are flat. A facility's entry is used only for the very
     facility object it was made from (a weak reference) at the same version (every placement
-    counts one); after one placement, the differences are worked out again only on the squares
-    it changed (`Facility.touched`)."""
+    counts one: `facts`); after one placement, the differences are worked out again only on
+    the squares it changed (`facts(fac).touched`)."""
 
     __slots__ = ("spots", "turns")
 
@@ -94,7 +153,7 @@ class Caches:
         height are worked out once per facility state (the last four facilities are
         remembered: both players' and a bot's scratch copies), and then again only on the
         squares whose heights changed; the flags come from them in C."""
-        version = fac.version
+        version = facts(fac).version
         entries = self.spots
         mine = None
         for k, entry in enumerate(entries):
@@ -124,7 +183,7 @@ class Caches:
         for cell, stack in fac.stacks.items():
             heights[number[cell]] = len(stack)
         diffs = bytearray([min(255, abs(heights[a] - heights[b])) for _, a, b in pairs])
-        entry = [weakref.ref(fac), fac.version, heights, diffs, {}]
+        entry = [weakref.ref(fac), facts(fac).version, heights, diffs, {}]
         self.spots.insert(0, entry)
         del self.spots[4:]
         return entry
@@ -133,8 +192,9 @@ class Caches:
     def _update(fac: Any, entry: list[Any]) -> None:
         number, pairs, on = fac.board.spot_pairs
         heights, diffs = entry[2], entry[3]
-        version = fac.version
-        touched_version, touched = fac.touched
+        known = facts(fac)
+        version = known.version
+        touched_version, touched = known.touched
         changed: Iterable[int]  # the squares whose heights may have changed
         if entry[1] == version - 1 and touched_version == version:  # one placement since
             changed = [number[cell] for cell in touched]
@@ -164,14 +224,15 @@ def _at_most(scaffolding: int) -> bytes:
 
 def active_docks(fac: Any) -> dict[Any, str]:
     """Every dock of facility `fac` with an active connection, and the color of its line
-    (`Facility.active_docks`): kept on the facility with its version (`fac.active_cache`)."""
-    cached = fac.active_cache
-    if cached is not None and cached[0] == fac.version:
+    (`Facility.active_docks`): kept in the facility's `facts` with its version."""
+    known = facts(fac)
+    cached, version = known.active, known.version
+    if cached is not None and cached[0] == version:
         return dict(cached[1])
     docks = fac.board.docks
-    if cached is not None and cached[0] == fac.version - 1 and fac.touched[0] == fac.version:
+    if cached is not None and cached[0] == version - 1 and known.touched[0] == version:
         # one placement since: only the docks whose lines looked at a square it changed
-        changed = fac.touched[1]
+        changed = known.touched[1]
         looked = list(cached[2])
         colors = list(cached[3])
         for i, before in enumerate(cached[2]):
@@ -184,5 +245,5 @@ def active_docks(fac: Any) -> dict[Any, str]:
             looked.append(probed)
             colors.append(color)
     active = {docks[i]: color for i, color in enumerate(colors) if color is not None}
-    fac.active_cache = (fac.version, active, tuple(looked), tuple(colors))
+    known.active = (version, active, tuple(looked), tuple(colors))
     return dict(active)

@@ -28,11 +28,6 @@ class Truck:
     def front(self) -> int:  # the cab's street space
         return self.rear + self.card.size
 
-    def space_at(self, street_space: int) -> int | None:
-        """Index of the cargo space beside `street_space`, or None (the cab or elsewhere)."""
-        i = street_space - self.rear
-        return i if 0 <= i < self.card.size else None
-
     def is_full(self) -> bool:
         return all(g is not None or (i + 1) in self.card.blocked for i, g in enumerate(self.cargo))
 
@@ -43,7 +38,10 @@ class Truck:
 
 
 @dataclass(slots=True)
-class Player:
+class PlayerArea:
+    """One player's part of the table: their facility (player board), hand, storage,
+    Truck cards, tokens, Splitters, Forklift and Shipping board."""
+
     name: str
     facility: Facility
     hand: list[str] = field(default_factory=list)  # Conveyor tile ids
@@ -79,11 +77,11 @@ class Turn:
 
 
 @dataclass(slots=True)
-class CargoState(State):
+class CuriousCargoState(State):
     content: CuriousCargoContent | None = None
     face: str = "sand"  # the Conveyor tiles' face in use
     side: ShippingSide | None = None  # the Shipping board side in use
-    seats: list[Player] = field(default_factory=list)
+    seats: list[PlayerArea] = field(default_factory=list)
     bag: list[str] = field(default_factory=list)  # Conveyor tiles; drawn from the end
     deck: list[str] = field(default_factory=list)  # Truck cards; drawn from the end
     discarded_tiles: list[str] = field(default_factory=list)  # removed from the game
@@ -118,7 +116,7 @@ class CargoState(State):
 # ---- bookkeeping: every component somewhere -------------------------------------------------
 
 
-def token_counts(state: CargoState) -> dict[str, int]:
+def token_counts(state: CuriousCargoState) -> dict[str, int]:
     """Totals that never change: every component is somewhere."""
     seats = state.seats
     goods: dict[str, int] = {}
@@ -174,7 +172,7 @@ def token_counts(state: CargoState) -> dict[str, int]:
     return out
 
 
-def invariants(state: CargoState) -> list[str]:
+def invariants(state: CuriousCargoState) -> list[str]:
     """Rules that must hold between any two actions."""
     problems: list[str] = []
     side = state.side

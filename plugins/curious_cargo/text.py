@@ -22,7 +22,7 @@ from .facility import Facility
 from .rounds import phase_name
 from .scoring import eligible, points, stars
 from .speed import tile_pieces
-from .state import RECEIVING, SHIPPING, CargoState, Truck
+from .state import RECEIVING, SHIPPING, CuriousCargoState, Truck
 
 if TYPE_CHECKING:
     from .components import Belt, ConveyorTile, TruckCard
@@ -60,7 +60,7 @@ def announce(action: Action) -> str | None:
     return None
 
 
-def action_space(state: CargoState, house: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+def action_space(state: CuriousCargoState, house: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
     """Every action that may ever be legal, for the RL action index (dockyard.interop): the
     verbs in this order, each argument's values in this order (see the README), then the verbs
     of the house rules in `house` (`cc_house_verbs`)."""
@@ -165,7 +165,7 @@ def _street_cells(trucks: list[Truck]) -> dict[int, str]:
     return cells
 
 
-def facility_text(state: CargoState, seat: int) -> str:
+def facility_text(state: CuriousCargoState, seat: int) -> str:
     player = state.seats[seat]
     fac = player.facility
     board = fac.board
@@ -203,7 +203,7 @@ def _dock_mark(docks: dict[Any, Any], active: dict[Any, str], street: str, numbe
     return f"{number:>2}{mark}"
 
 
-def shipping_text(state: CargoState, seat: int) -> str:
+def shipping_text(state: CuriousCargoState, seat: int) -> str:
     player = state.seats[seat]
     side = state.side
     assert side is not None
@@ -228,7 +228,7 @@ def shipping_text(state: CargoState, seat: int) -> str:
     return "\n".join(lines)
 
 
-def track_text(state: CargoState) -> str:
+def track_text(state: CuriousCargoState) -> str:
     from .bonuses import turn_order
 
     assert state.content is not None
@@ -247,7 +247,7 @@ def track_text(state: CargoState) -> str:
     )
 
 
-def supply_text(state: CargoState) -> str:
+def supply_text(state: CuriousCargoState) -> str:
     spl = ", ".join(f"{n} {c}" for c, n in state.splitters.items())
     return (
         f"Supply: {state.construction} Construction, {state.trucking} Trucking tokens; Splitters {spl}; "
@@ -255,7 +255,7 @@ def supply_text(state: CargoState) -> str:
     )
 
 
-def player_text(state: CargoState, seat: int, viewer: int | None) -> str:
+def player_text(state: CuriousCargoState, seat: int, viewer: int | None) -> str:
     p = state.seats[seat]
     mine = viewer == seat
     spl = ", ".join(f"{n} {c}" for c, n in p.splitters.items() if n) or "none"
@@ -290,7 +290,7 @@ def player_text(state: CargoState, seat: int, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def score_text(state: CargoState, hook: Any = None) -> str:
+def score_text(state: CuriousCargoState, hook: Any = None) -> str:
     lines = ["Final scores:" if state.flow.over else "Scores (if the game ended now):"]
     for p in state.seats:
         t = points(state, p, hook)
@@ -302,7 +302,7 @@ def score_text(state: CargoState, hook: Any = None) -> str:
     return "\n".join(lines)
 
 
-def turn_text(state: CargoState) -> str:
+def turn_text(state: CuriousCargoState) -> str:
     flow = state.flow
     if flow.over is not None:
         return f"The game is over: {flow.over}"
@@ -321,7 +321,7 @@ def turn_text(state: CargoState) -> str:
     return text
 
 
-def render(state: CargoState, viewer: int | None, topic: str = "", hook: Any = None) -> str:
+def render(state: CuriousCargoState, viewer: int | None, topic: str = "", hook: Any = None) -> str:
     seats = range(len(state.seats))
     words = topic.split()
     who = [s for s in seats if state.players[s] in words]
@@ -391,7 +391,7 @@ def truck_text(card: TruckCard) -> str:
     )
 
 
-def describe(state: CargoState, ident: str) -> str | None:
+def describe(state: CuriousCargoState, ident: str) -> str | None:
     content = state.content
     if content is None:
         return None
@@ -405,7 +405,7 @@ def describe(state: CargoState, ident: str) -> str | None:
         return None
 
 
-def component_ids(state: CargoState) -> list[str]:
+def component_ids(state: CuriousCargoState) -> list[str]:
     content = state.content
     if content is None:
         return []

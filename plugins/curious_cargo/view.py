@@ -13,7 +13,7 @@ from typing import Any
 from .components import cell_name, parse_cell
 from .rounds import phase_name
 from .scoring import eligible, points, stars
-from .state import RECEIVING, SHIPPING, CargoState, Player, Truck
+from .state import RECEIVING, SHIPPING, CuriousCargoState, PlayerArea, Truck
 
 QUERY_PATHS = (
     ("bag", "tiles left in the draw bag"),
@@ -51,9 +51,9 @@ def _truck_view(t: Truck) -> dict[str, Any]:
 
 
 def _player_view(
-    state: CargoState, seat: int, viewer: int | None, hook: Any = None
+    state: CuriousCargoState, seat: int, viewer: int | None, hook: Any = None
 ) -> dict[str, Any]:
-    p: Player = state.seats[seat]
+    p: PlayerArea = state.seats[seat]
     active: dict[str, dict[str, str]] = {SHIPPING: {}, RECEIVING: {}}
     for dock, color in sorted(p.facility.active_docks().items(), key=lambda i: i[0].number):
         active[dock.street][str(dock.number)] = color
@@ -94,7 +94,7 @@ def _player_view(
     return out
 
 
-def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, Any]:
+def view(state: CuriousCargoState, viewer: int | None, hook: Any = None) -> dict[str, Any]:
     flow = state.flow
     return {
         "round": flow.round,
@@ -126,7 +126,7 @@ def view(state: CargoState, viewer: int | None, hook: Any = None) -> dict[str, A
     }
 
 
-def secrets(state: CargoState, seat: int) -> list[str]:
+def secrets(state: CuriousCargoState, seat: int) -> list[str]:
     """What only `seat` may know: the tiles in hand and the Truck cards in hand."""
     player = state.seats[seat]
     return list(player.hand) + list(player.trucks) + list(player.draft)
@@ -135,7 +135,7 @@ def secrets(state: CargoState, seat: int) -> list[str]:
 # ---- queries for `expect` -----------------------------------------------------------------
 
 
-def query(state: CargoState, path: str, hook: Any = None) -> Any:
+def query(state: CuriousCargoState, path: str, hook: Any = None) -> Any:
     """`expect` paths: `<player>.<what>[.<color>]`, `bag`, `deck`, `supply.<token>`, `order`.
 
     Player values: forklift, shipped[.color], received[.color], construction, trucking,

@@ -127,7 +127,7 @@ class ImportExport(Game):
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, setup: Setup, ctx: Context) -> ImportExportState:
-        return set_up(self, setup, ctx)
+        return set_up(setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def out_of_turn(self, state: ImportExportState) -> list[int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dockyard import Context, DockyardError, Game, Rng, Setup
+from dockyard import Context, DockyardError, Rng, Setup
 from dockyard.flow import FlowState, reveal, start
 
 from .components import Box
@@ -27,14 +27,14 @@ from .speed import python_effects
 from .state import ImportExportState, Ship
 
 
-def set_up(game: Game, setup: Setup, ctx: Context) -> ImportExportState:
+def set_up(setup: Setup, ctx: Context) -> ImportExportState:
     """The table as the rulebook sets it up (or the content's layout), the first turn begun."""
     box: Box = setup.content.built
     state = ImportExportState(list(setup.players), Rng(setup.seed), FlowState(), parts=box)
     state.end_credits = int(setup.options.get("end_credits", box.rules["end"]["active_credits"]))
     _check_calls(box, ctx)
     _deal(state, ctx)
-    start(game, state, ctx)
+    start(ctx.game, state, ctx)
     return state
 
 

@@ -15,7 +15,7 @@ import random
 
 from dockyard import Action
 
-from .components import ORIENTATIONS, Placement, TruckCard, fits
+from .components import ORIENTATIONS, PackAndStackTruckCard, Placement, fits
 from .load_truck import DONE, put_options
 from .pick_a_truck import PILE, claimable
 from .rounds import phase_name
@@ -41,7 +41,9 @@ def next_put(state: PackAndStackState, seat: int) -> Action | None:
     return None
 
 
-def packed_bill(state: PackAndStackState, truck: TruckCard, hand: dict[str, int]) -> int:
+def packed_bill(
+    state: PackAndStackState, truck: PackAndStackTruckCard, hand: dict[str, int]
+) -> int:
     """The bill after packing `hand` greedily onto an empty `truck`."""
     filled = 0
     unloaded = 0

@@ -44,7 +44,7 @@ class Die:
 
 
 @dataclass(frozen=True)
-class TruckCard:
+class PackAndStackTruckCard:
     id: str
     levels: int
     area: tuple[str, ...]  # as printed: back row first, row 1 (at the arrow) last
@@ -90,24 +90,19 @@ class Placement:
 class Components:
     pieces: tuple[PieceKind, ...]  # by size, smallest first
     dice: tuple[Die, ...]
-    trucks: tuple[TruckCard, ...]
+    trucks: tuple[PackAndStackTruckCard, ...]
     markers: tuple[tuple[int, int], ...]  # (value, count) in the box
     start: tuple[tuple[int, int], ...]  # (value, count) each player starts with
 
     @cached_property
-    def _by_name(self) -> tuple[dict[str, PieceKind], dict[str, TruckCard]]:
+    def _by_name(self) -> tuple[dict[str, PieceKind], dict[str, PackAndStackTruckCard]]:
         return {p.kind: p for p in self.pieces}, {t.id: t for t in self.trucks}
 
     def piece(self, kind: str) -> PieceKind | None:
         return self._by_name[0].get(kind)
 
-    def truck(self, truck_id: str) -> TruckCard:
+    def truck(self, truck_id: str) -> PackAndStackTruckCard:
         return self._by_name[1][truck_id]
-
-    @property
-    def cube(self) -> PieceKind:
-        """The size-1 piece: empty space is counted in how many of these would still fit."""
-        return self.pieces[0]
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -175,7 +170,7 @@ def fits(filled: int, place: Placement) -> bool:
     return not filled & place.mask and filled & place.support == place.support
 
 
-def placements(truck: TruckCard, size: int) -> tuple[Placement, ...]:
+def placements(truck: PackAndStackTruckCard, size: int) -> tuple[Placement, ...]:
     """Every place a rod of `size` fits on `truck` (white squares only, within its levels).
     Worked out anew at each call: the rules ask `speed.placements`, which remembers it."""
     out: list[Placement] = []
@@ -272,8 +267,8 @@ def _dice(rep: Reporter, doc: Document, pieces: list[PieceKind]) -> tuple[Die, .
     return tuple(out)
 
 
-def _trucks(rep: Reporter, doc: Document) -> tuple[TruckCard, ...]:
-    out: list[TruckCard] = []
+def _trucks(rep: Reporter, doc: Document) -> tuple[PackAndStackTruckCard, ...]:
+    out: list[PackAndStackTruckCard] = []
     ids: set[str] = set()
     for i, entry in enumerate(doc.data["trucks"]):
         where = ["trucks", i]
@@ -310,7 +305,7 @@ def _trucks(rep: Reporter, doc: Document) -> tuple[TruckCard, ...]:
                 [*where, "area"],
                 f"{tid} carries {levels} levels but uses all {MAX_WIDTH * MAX_DEPTH} squares; taller trucks never do",
             )
-        out.append(TruckCard(tid, levels, area, white))
+        out.append(PackAndStackTruckCard(tid, levels, area, white))
     counts = Counter(entry["levels"] for entry in doc.data["trucks"])
     for levels, want in TRUCKS_PER_LEVELS.items():
         if counts[levels] != want:

@@ -81,7 +81,7 @@ class PackAndStack(Game):
         return build(content)
 
     def setup(self, setup: Setup, ctx: Context) -> PackAndStackState:
-        return set_up(self, setup, ctx)
+        return set_up(setup, ctx)
 
     # ---- rules ---------------------------------------------------------------------------
     def legal_actions(self, state: PackAndStackState, player: int) -> list[Action]:

@@ -6,14 +6,14 @@ round begins (rounds.py), with 1. Receive load.
 
 from __future__ import annotations
 
-from dockyard import Context, Game, Rng, Setup
+from dockyard import Context, Rng, Setup
 from dockyard.flow import FlowState, start
 
 from .components import Components
 from .state import PackAndStackState
 
 
-def set_up(game: Game, setup: Setup, ctx: Context) -> PackAndStackState:
+def set_up(setup: Setup, ctx: Context) -> PackAndStackState:
     """The first state of a game of `game` (Game.setup), in the first round's first phase."""
     c: Components = setup.content.built
     n = len(setup.players)
@@ -37,5 +37,5 @@ def set_up(game: Game, setup: Setup, ctx: Context) -> PackAndStackState:
         f"each player starts with {c.start_points} points; the bank holds {state.bank}; "
         f"{len(state.pile)} truck cards are shuffled into the draw pile",
     )
-    start(game, state, ctx)
+    start(ctx.game, state, ctx)
     return state

@@ -17,26 +17,30 @@ from functools import lru_cache
 
 from dockyard import Action
 
-from .components import Placement, TruckCard, fits
+from .components import PackAndStackTruckCard, Placement, fits
 from .components import placements as every_placement
 
 SIZE = 4096  # entries kept by each cache (then the least recently used go)
 
 
 @lru_cache(maxsize=SIZE)
-def placements(truck: TruckCard, size: int) -> tuple[Placement, ...]:
+def placements(truck: PackAndStackTruckCard, size: int) -> tuple[Placement, ...]:
     """components.placements, remembered."""
     return every_placement(truck, size)
 
 
 @lru_cache(maxsize=SIZE)
-def placement_index(truck: TruckCard, size: int) -> dict[tuple[str, int, str | None], Placement]:
+def placement_index(
+    truck: PackAndStackTruckCard, size: int
+) -> dict[tuple[str, int, str | None], Placement]:
     """The placements of a rod of `size` on `truck` by (cell, level, orientation)."""
     return {(p.cell, p.level, p.orientation): p for p in placements(truck, size)}
 
 
 @lru_cache(maxsize=SIZE)
-def put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Action, ...]:
+def put_actions(
+    truck: PackAndStackTruckCard, size: int, name: str, kind: str
+) -> tuple[Action, ...]:
     """`name: put KIND ...` at each of `placements(truck, size)`, in that order."""
     return tuple(
         Action(name, "put", (kind, p.cell, p.level, p.orientation)) for p in placements(truck, size)
@@ -45,7 +49,7 @@ def put_actions(truck: TruckCard, size: int, name: str, kind: str) -> tuple[Acti
 
 @lru_cache(maxsize=SIZE)
 def legal_puts(
-    truck: TruckCard, size: int, name: str, kind: str, filled: int
+    truck: PackAndStackTruckCard, size: int, name: str, kind: str, filled: int
 ) -> tuple[Action, ...]:
     """The put actions of one piece kind that fit a truck filled so (`filled`, a bit mask)."""
     places = placements(truck, size)

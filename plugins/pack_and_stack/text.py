@@ -14,7 +14,7 @@ from .components import (
     RULEBOOK_KINDS,
     WHITE,
     Components,
-    TruckCard,
+    PackAndStackTruckCard,
 )
 from .load_truck import describe, put_options
 from .rounds import phase_name
@@ -100,7 +100,7 @@ def side_by_side(blocks: list[list[str]], gap: int = 4) -> list[str]:
     return out
 
 
-def card_lines(truck: TruckCard) -> list[str]:
+def card_lines(truck: PackAndStackTruckCard) -> list[str]:
     """A truck card as printed: o white, # already filled, the levels number on top."""
     head = f"{truck.id} ({levels_word(truck.levels)})"
     rows = [
@@ -110,7 +110,7 @@ def card_lines(truck: TruckCard) -> list[str]:
     return [head, *[""] * (MAX_DEPTH - truck.depth), *rows]  # row 1 of every card on one line
 
 
-def empty_level(truck: TruckCard) -> tuple[str, ...]:
+def empty_level(truck: PackAndStackTruckCard) -> tuple[str, ...]:
     """One level of an empty truck, row 3 first: a mark per square."""
     marks = {WHITE: EMPTY, FILLED: FILLED}
     return tuple("".join(marks.get(ch, NO_SQUARE_MARK) for ch in row) for row in truck.area)

@@ -230,9 +230,6 @@ class Board:
         """Street numbers of `street` whose dock is printed blocked."""
         return tuple(n for n in range(1, STREET_SPACES + 1) if (street, n) not in self._docks)
 
-    def in_grid(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.columns and 0 <= cell[1] < self.rows
-
     def machine_at(self, cell: Cell) -> Machine | None:
         return next((m for m in self.machines if cell in m.cells), None)
 

@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable
 from ..game import Action, Event
 from .compare import difference
 from .playout import Playout, budgeted
-from .table import Table, step_cap
+from .table import SuiteTable, step_cap
 
 # ---- (a) playouts -----------------------------------------------------------------------------
 
 
 def check_playouts(
-    table: Table,
+    table: SuiteTable,
     seeds: Iterable[int] | int,
     max_steps: int | None = None,
     max_actions: int | None = None,
@@ -22,7 +22,7 @@ def check_playouts(
     return budgeted(seeds, max_actions, lambda seed: _playout(table, seed, max_steps))
 
 
-def _playout(table: Table, seed: int, max_steps: int | None) -> int:
+def _playout(table: SuiteTable, seed: int, max_steps: int | None) -> int:
     run = Playout(table, seed)
     run.play(max_steps or step_cap(run.game), after=conservation(run))
     return len(run.session.log)
