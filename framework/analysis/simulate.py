@@ -180,7 +180,15 @@ def simulate_command(
         seated,
         backend=backend,
     )
-    first = next(records)  # checks the arguments before anything is printed
+    try:
+        first = next(records)  # checks the arguments before anything is printed
+    except KeyboardInterrupt:  # before any game finished: say so, as after some
+        from ..config import resolve_players
+
+        with no_interrupts():
+            records.close()
+            _report(Summary(g.name, resolve_players(g, players)), seed, games, as_json, True, out)
+        return 130
     summary = Summary(g.name, first.players)
 
     def all_records() -> Iterator[Record]:
