@@ -47,7 +47,7 @@ from .components import (
 from .games import Record, run_games
 from .paired import compare, comparison_lines, metric_lines, metrics
 from .stats import distribution, end_shares, percent, win_rates
-from .workers import default_workers
+from .workers import default_workers, hear_ctrl_c
 
 
 def figures(records: Sequence[Record], components: Sequence[str]) -> dict[str, Any]:
@@ -133,6 +133,7 @@ def balance_command(
         raise DockyardError("--games must be at least 1")
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
+    hear_ctrl_c()
     g = registry().game(game)
     if out_path:  # say so before the games are played, not after
         from ..files import check_target

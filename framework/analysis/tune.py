@@ -52,7 +52,7 @@ from .tune_search import (
     seat_distance,
     share,
 )
-from .workers import default_workers, interrupts_deferred, no_interrupts
+from .workers import default_workers, hear_ctrl_c, interrupts_deferred, no_interrupts
 
 __all__ = ["TARGETS", "mean_interval", "pick", "row", "seat_distance", "share", "tune_command"]
 MAX_VALUES = 200
@@ -337,6 +337,7 @@ def tune_command(
         raise DockyardError("--workers must be at least 1")
     if budget < 1:
         raise FieldError("--budget must be at least 1")
+    hear_ctrl_c()
     try:
         parse_target(target)
     except DockyardError as exc:
