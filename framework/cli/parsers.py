@@ -206,7 +206,7 @@ def add_simulate_parser(sub: Any) -> None:
         parents=[measuring_options()],
         help="play games between bots",
         description="Play N games between bots; game i uses seed S+i for the game and its "
-        "bots. The same arguments print the same output, byte for byte (with a time budget, "
+        "bots; then the win rates by seat with their 95% intervals. The same arguments print the same output, byte for byte (with a time budget, "
         "mcts:Ts, the machine's speed decides the moves).",
     )
     p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
