@@ -317,7 +317,7 @@ def test_simulate_json_lines_agree_with_the_games_they_report(dockyard) -> None:
     games, summary = records[:-1], records[-1]
     assert [g["seed"] for g in games] == list(range(100, 120))
     for record in games[:5]:
-        session = play_random_game("tictactoe", record["seed"])
+        session = play_random_game("tictactoe", record["seed"], bots=record["bots"])
         outcome = session.outcome()
         assert record["winners"] == list(outcome.winners)
         assert record["actions"] == len(session.log)

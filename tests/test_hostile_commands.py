@@ -181,13 +181,16 @@ def test_a_script_appearing_while_games_are_played_is_not_replaced(
     """The folder is checked before the games; a link put there meanwhile is still refused."""
     folder, outside = tmp_path / "rec", tmp_path / "outside"
     outside.mkdir()
-    real = simulate._check_record_folder
+    from dockyard.analysis import games
 
-    def check_then_plant(where: Path, names: list[str]) -> None:
-        real(where, names)
-        (where / names[1]).symlink_to(outside / names[1])
+    real = games.check_record_folder
 
-    monkeypatch.setattr(simulate, "_check_record_folder", check_then_plant)
+    def check_then_plant(where: Path, game: str, seed: int, count: int) -> None:
+        real(where, game, seed, count)
+        name = games.script_name(game, seed + 1)
+        (where / name).symlink_to(outside / name)
+
+    monkeypatch.setattr(games, "check_record_folder", check_then_plant)
     records = simulate.run_games("tictactoe", 3, seed=5, record=str(folder))
     first = next(records)
     assert first.seed == 5 and (folder / "tictactoe-seed5.dys").is_file()

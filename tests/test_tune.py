@@ -63,7 +63,11 @@ def test_the_target_picks_what_an_independent_computation_picks(dockyard) -> Non
 
     rows = data["rows"]
     best = sorted(range(4), key=lambda i: (distance(rows[i]), rows[i]["no_winner"]["rate"], i))
-    assert data["best"] == {"value": values[best[0]], "index": best[0]}
+    assert data["best"] == {
+        "value": values[best[0]],
+        "index": best[0],
+        "values": {FIELD: values[best[0]]},
+    }
     assert best[0] != 0, "choose values whose best is not the first (else the test proves little)"
     fewest = min(range(4), key=lambda i: (rows[i]["no_winner"]["rate"], distance(rows[i]), i))
     assert tune.pick(rows, "no-winner") == fewest

@@ -44,9 +44,10 @@ from .components import (
     end_combinations,
     no_winner_figures,
 )
-from .simulate import PlayedGame, run_games
+from .games import PlayedGame, run_games
+from .paired import compare, comparison_lines, metric_lines, metrics
 from .stats import distribution, end_shares, percent, win_rates
-from .workers import default_workers
+from .workers import default_workers, hear_ctrl_c
 
 
 def figures(records: Sequence[PlayedGame], components: Sequence[str]) -> dict[str, Any]:
@@ -78,6 +79,34 @@ def figures(records: Sequence[PlayedGame], components: Sequence[str]) -> dict[st
     }
 
 
+def _sides(
+    content: list[str], variants: list[str], against: list[str] | None
+) -> list[tuple[str, list[str], list[str]]]:
+    """(label, variants, content) of each side: the chosen one, and the `--against` one
+    (`builtin`: the same variants, the built-in content; `base`: the bare game; else folders)."""
+    label = ", ".join(content) or "built-in"
+    if variants:
+        label += f" (variants: {', '.join(variants)})"
+    sides = [(label, variants, content)]
+    if against is None:
+        return sides
+    if against == ["base"]:
+        other = ("the base game (no variants, built-in content)", [], [])
+    elif against in ([], ["builtin"]):
+        other = (
+            "built-in" + (f" (variants: {', '.join(variants)})" if variants else ""),
+            variants,
+            [],
+        )
+    elif "base" in against or "builtin" in against:
+        raise DockyardError("--against takes folders, or builtin, or base, alone")
+    else:
+        other = (", ".join(against), variants, list(against))
+    if other[1:] == sides[0][1:]:
+        other = (other[0] + " (again)", *other[1:])
+    return [*sides, other]
+
+
 def balance_command(
     game: str,
     games: int,
@@ -95,7 +124,7 @@ def balance_command(
     backend: str = "local",
     force: bool = False,
 ) -> int:
-    from ..bots import parse_bots
+    from ..bots import default_bot, parse_bots
     from ..config import resolve_players
     from ..registry import registry
     from ..session import Session
@@ -104,27 +133,24 @@ def balance_command(
         raise DockyardError("--games must be at least 1")
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
+    hear_ctrl_c()
     g = registry().game(game)
     if out_path:  # say so before the games are played, not after
         from ..files import check_target
 
         check_target(out_path, force, "report")
-    seated = parse_bots(g, bots, len(resolve_players(g, players))) if bots else None
-    runs: list[tuple[str, list[str]]] = [(", ".join(content) or "built-in", content)]
-    if against is not None:
-        other = [] if against in ([], ["builtin"]) else against
-        label = ", ".join(other) or "built-in"
-        runs.append((label if label != runs[0][0] else f"{label} (again)", other))
-    reports = []
-    for label, folders in runs:
-        probe = Session(g.name, seed=seed, players=players, variants=variants, content=folders)
+    count = len(resolve_players(g, players))
+    seated = parse_bots(g, bots, count) if bots else [default_bot(g)] * count
+    reports, played = [], []
+    for label, side_variants, folders in _sides(content, variants, against):
+        probe = Session(g.name, seed=seed, players=players, variants=side_variants, content=folders)
         components = list(probe.game.component_ids(probe.state))
         records: Iterator[PlayedGame] = run_games(
             g.name,
             games,
             seed,
             players,
-            variants,
+            side_variants,
             folders,
             None,
             False,
@@ -137,18 +163,25 @@ def balance_command(
             from .simulate import _with_progress
 
             records = _with_progress(records, games, f"{g.name} ({label})")
-        data = figures(list(records), components)
+        kept = list(records)
+        played.append(kept)
+        data = figures(kept, components)
         data["content"] = label
+        data["metrics"] = metrics([r for r in kept if r.error is None])
         reports.append(data)
-    result = {
+    result: dict[str, Any] = {
         "game": g.name,
         "variants": variants,
         "seed": seed,
-        "bots": seated or [],
-        "reports": reports,
+        "bots": seated,
+        "metrics": reports[0]["metrics"],
     }
     if len(reports) > 1:
+        result["comparison"] = compare(
+            played[0], played[1], reports[0]["content"], reports[1]["content"]
+        )
         result["differences"] = differences(reports[0], reports[1])
+    result["reports"] = reports
     if as_json:
         out.write(json.dumps(result, sort_keys=False) + "\n")
     else:
@@ -177,7 +210,7 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             name = r["players"][int(seat) - 1]
             lines.append(
                 f"  seat {seat} ({name}): wins {100 * v['rate']:.1f}% "
-                f"(95% {percent(v['low'], v['high'])})"
+                f"(95% {percent(v['low'], v['high'])}; {v['wins']:g} of {v['games']} games)"
             )
         if r["draws"]:
             nw = r["no_winner"]
@@ -206,7 +239,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
                 + (f" ({', '.join(r['never_used'][:12])}" if r["never_used"] else "")
                 + (", ...)" if len(r["never_used"]) > 12 else ")" if r["never_used"] else "")
             )
+        lines.extend(metric_lines(r["metrics"]))
         lines.extend(_component_lines(r))
+    if "comparison" in result:
+        lines.extend(comparison_lines(result["comparison"]))
     if "differences" in result:
         lines.extend(_difference_lines(result["differences"]))
     return lines
@@ -223,17 +259,20 @@ def _component_lines(r: dict[str, Any]) -> list[str]:
                 f"average {100 * average:.0f}%): "
                 + ", ".join(
                     f"{row['id']} {100 * row['win']['rate']:.0f}% "
-                    f"({percent(row['win']['low'], row['win']['high'])})"
+                    f"({percent(row['win']['low'], row['win']['high'])}, {row['seats']} seats)"
                     for row in rows[:8]
                 )
                 + (", ..." if len(rows) > 8 else "")
             )
     if r["components"]:
-        away = sum(1 for row in r["components"] if row["verdict"])
+        m = len(r["components"])
+        away = sum(1 for row in r["components"] if row.get("away"))
+        stand = sum(1 for row in r["components"] if row["verdict"])
         lines.append(
-            f"  components: {away} of {len(r['components'])} win rates lie away from the "
-            f"average ({100 * average:.0f}%); about {chance(len(r['components']))} would by "
-            "chance alone"
+            f"  components: {away} of {m} win rates lie away from the average "
+            f"({100 * average:.0f}%, {r['average']['games']} seats); about {chance(m)} would by "
+            f"chance alone; {stand} stand after correcting for {m} comparisons "
+            "(Benjamini-Hochberg)" + ("" if stand else ": none is shown too strong or too weak")
         )
     for board, b in r["boards"].items():
         lines.append(
@@ -256,7 +295,7 @@ def _difference_lines(d: dict[str, Any]) -> list[str]:
             f"(95% {100 * v['low']:+.0f} to {100 * v['high']:+.0f})"
         )
 
-    lines = [f"{d['of']} against {d['against']}:"]
+    lines = [f"{d['of']} against {d['against']}, unpaired (each side on its own):"]
     for seat, v in d["seat_advantage"].items():
         lines.append(f"  seat {seat} win rate: {pts(v)}")
     lines.append(f"  games with no winner: {pts(d['no_winner'])}")

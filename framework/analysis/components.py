@@ -15,7 +15,9 @@ Ids are the game's `component_ids` (tiles, Truck cards, cards, ...). For each co
 many games and by how many seats it was used or held, and the win rate of those seats (a win
 counts 1, a share of a win 1/k: `core.win_shares`) with Wilson's 95% interval, against the
 average of every seat and against the seats without it. A component whose interval lies wholly
-above the average is `strong`, wholly below `weak`; those come first, furthest away first.
+above the average lies `away` (wholly below too); it is `strong` (or `weak`) only when it still
+stands after Benjamini-Hochberg's correction for so many comparisons (a 5% false discovery
+rate). Those away come first, furthest away first.
 """
 
 from __future__ import annotations
@@ -25,7 +27,15 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..core import win_shares
-from .stats import GameRecord, difference, distribution, mean_difference, rate
+from .stats import (
+    GameRecord,
+    benjamini_hochberg,
+    difference,
+    distribution,
+    mean_difference,
+    rate,
+    rate_p_value,
+)
 
 
 class SeatRecord(GameRecord, Protocol):
@@ -142,6 +152,15 @@ def component_figures(done: Sequence[SeatRecord], components: Sequence[str]) -> 
                 "verdict": verdict,
             }
         )
+    # with many components, about 5% of plain 95% intervals lie away by chance alone: a
+    # verdict stands only after Benjamini-Hochberg's correction (false discovery rate 5%)
+    stands = benjamini_hochberg(
+        [rate_p_value(wins_with[r["id"]], r["seats"], average["rate"]) for r in rows]
+    )
+    for r, ok in zip(rows, stands, strict=True):
+        r["away"] = r["verdict"]
+        if not ok:
+            r["verdict"] = None
     rows.sort(key=lambda row: (*_away(row["win"], average["rate"]), row["id"]))
     return {
         "average": average,

@@ -29,10 +29,8 @@ with a chart per measure (charts.py). A bad `--field` or value is one message an
 from __future__ import annotations
 
 import json
-import math
 import re
 import tempfile
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,15 +39,24 @@ from typing import IO, Any
 
 from ..core import DockyardError
 from .simulate import PlayedGame, run_games
-from .stats import Z95, rate, win_rates
 from .tune_report import shown, summary_lines, tune_html
-from .workers import default_workers, interrupts_deferred, no_interrupts
+from .tune_search import (
+    TARGETS,
+    candidates,
+    distance,
+    mean_interval,
+    not_told_apart,
+    parse_target,
+    pick,
+    row,
+    seat_distance,
+    share,
+)
+from .workers import default_workers, hear_ctrl_c, interrupts_deferred, no_interrupts
 
-TARGETS = {
-    "seat-balance": "seat win rates closest to 1/players each, root mean square",
-    "no-winner": "the fewest games with no winner",
-}
+__all__ = ["TARGETS", "mean_interval", "pick", "row", "seat_distance", "share", "tune_command"]
 MAX_VALUES = 200
+ABSENT = object()  # a field the file leaves out (the schema's default applies)
 
 
 class FieldError(DockyardError):
@@ -84,6 +91,33 @@ def parse_field(spec: str) -> Field:
             f"--field {spec}: {file}: a path inside a content folder, such as boards/board1.json"
         )
     return Field(spec, file, pointer)
+
+
+def parse_pairs(items: Sequence[tuple[str, str]]) -> list[tuple[Field, list[Any]]]:
+    """`--field F --values V` (or `--range LO..HI`) pairs, in the order given."""
+    pairs: list[tuple[str, str | None, str | None]] = []
+    for kind, text in items:
+        if kind == "field":
+            pairs.append((text, None, None))
+            continue
+        option = "--values" if kind == "values" else "--range"
+        if not pairs or pairs[-1][1] is not None or pairs[-1][2] is not None:
+            where = f"after --field {pairs[-1][0]}" if pairs else "before any --field"
+            raise FieldError(
+                f"{option} {text}: one --values or --range follows each --field ({where})"
+            )
+        spec = pairs[-1][0]
+        pairs[-1] = (spec, text, None) if kind == "values" else (spec, None, text)
+    out = []
+    for spec, values, span in pairs:
+        if values is None and span is None:
+            raise FieldError(f"--field {spec}: give its values (--values A,B or --range LO..HI)")
+        out.append((parse_field(spec), parse_values(values, span)))
+    specs = [f.spec for f, _ in out]
+    twice = next((f for f in specs if specs.count(f) > 1), None)
+    if twice:
+        raise FieldError(f"--field {twice}: given twice")
+    return out
 
 
 def parse_values(values: str | None, span: str | None) -> list[Any]:
@@ -156,7 +190,11 @@ def check_field(
         )
     here: Any = docs[field.file].data
     walked = ""
-    for part in field.parts:
+    parts = field.parts
+    for k, part in enumerate(parts):
+        if isinstance(here, dict) and part not in here and k == len(parts) - 1:
+            # left out: the schema's default applies (the starting value); a patch adds it
+            return schema_default(docs[field.file].schema, parts)
         if isinstance(here, dict) and part in here:
             here = here[part]
         elif (
@@ -176,17 +214,56 @@ def check_field(
     return here
 
 
+def schema_default(schema_id: str, parts: Sequence[str]) -> Any:
+    """The schema's `default` for the value at `parts` of a file of that schema (ABSENT when
+    it gives none), following `properties`, `items` and `$ref`s."""
+    from ..loader import schema_registry
+
+    try:
+        registry, schemas = schema_registry()
+        resolver = registry.resolver(base_uri=schema_id)
+        node: Any = schemas[schema_id]
+        for part in [*parts, None]:
+            for _ in range(20):
+                if not isinstance(node, dict) or "$ref" not in node:
+                    break
+                found = resolver.lookup(node["$ref"])
+                node, resolver = found.contents, found.resolver
+            if part is None or not isinstance(node, dict):
+                break
+            if part in node.get("properties", {}):
+                node = node["properties"][part]
+            elif isinstance(node.get("items"), dict):
+                node = node["items"]
+            else:
+                return ABSENT
+        return node.get("default", ABSENT) if isinstance(node, dict) else ABSENT
+    except Exception:  # a schema this walk does not follow: no default known
+        return ABSENT
+
+
 def patch_name(field: Field) -> str:
     return field.file[: -len(".json")] + ".patch.json"
 
 
-def write_layer(root: Path, index: int, field: Field, value: Any) -> str:
-    """A content folder holding FILE.patch.json: a JSON Patch setting the field to `value`."""
+def write_layer(
+    root: Path,
+    index: int | str,
+    fields: Sequence[Field],
+    values: Sequence[Any],
+    adds: Sequence[bool],
+) -> str:
+    """A content folder holding, for each file tuned, FILE.patch.json: a JSON Patch setting
+    each field to its value (`add` where the file may leave the field out, else `replace`)."""
     folder = root / f"value-{index}"
-    target = folder / patch_name(field)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    patch = [{"op": "replace", "path": field.pointer, "value": value}]
-    target.write_text(json.dumps(patch) + "\n", encoding="utf-8")
+    ops: dict[str, list[dict[str, Any]]] = {}
+    for field, value, add in zip(fields, values, adds, strict=True):
+        op = "add" if add else "replace"
+        ops.setdefault(field.file, []).append({"op": op, "path": field.pointer, "value": value})
+    for file, patch in ops.items():
+        target = folder / (file[: -len(".json")] + ".patch.json")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(patch) + "\n", encoding="utf-8")
     return str(folder)
 
 
@@ -226,78 +303,12 @@ def check_value(
 # ---- the figures -----------------------------------------------------------------------------
 
 
-def mean_interval(values: Sequence[float]) -> dict[str, Any]:
-    """Mean with a 95% interval (mean +- 1.96 standard errors; with one game, its value)."""
-    n = len(values)
-    if not n:
-        return {"mean": 0.0, "low": 0.0, "high": 0.0, "games": 0}
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    return {
-        "mean": round(mean, 3),
-        "low": round(max(0.0, mean - half) if min(values) >= 0 else mean - half, 3),
-        "high": round(mean + half, 3),
-        "games": n,
-    }
-
-
-def share(count: int, games: int) -> dict[str, Any]:
-    """`count` games of `games`, as a rate with its 95% interval."""
-    figures = rate(count, games)
-    return {"count": count, **{k: v for k, v in figures.items() if k != "wins"}}
-
-
-def row(value: Any, records: Sequence[PlayedGame]) -> dict[str, Any]:
-    """The figures of one value."""
-    done = [r for r in records if r.error is None]
-    n = len(done)
-    seats = win_rates(done)["by_seat"]
-    ends: Counter[str] = Counter(e for r in done for e in r.end)
-    rates = [s["rate"] for s in seats.values()]
-    return {
-        "value": value,
-        "games": len(records),
-        "errors": len(records) - n,
-        "players": list(done[0].players) if done else [],
-        "seat_win_rates": seats,
-        "no_winner": share(sum(1 for r in done if not r.winners), n),
-        "end": {e: share(c, n) for e, c in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
-        "length": mean_interval([r.actions for r in done]),
-        "seat_gap": round(max(rates) - min(rates), 4) if rates else 0.0,
-        "seat_distance": round(seat_distance(rates), 4),
-    }
-
-
-def seat_distance(rates: Sequence[float]) -> float:
-    """How far win rates lie from an equal share each: the root mean square of rate - 1/seats."""
-    if not rates:
-        return 0.0
-    fair = 1 / len(rates)
-    return math.sqrt(sum((r - fair) ** 2 for r in rates) / len(rates))
-
-
-def pick(rows: Sequence[dict[str, Any]], target: str) -> int:
-    """The index of the row closest to the target (see TARGETS; ties: the first)."""
-    if not rows:
-        raise ValueError("no rows")
-
-    def key(i: int) -> tuple[float, float, int]:
-        r = rows[i]
-        gap, none = r["seat_distance"], r["no_winner"]["rate"]
-        return (gap, none, i) if target == "seat-balance" else (none, gap, i)
-
-    return min(range(len(rows)), key=key)
-
-
 # ---- the command -----------------------------------------------------------------------------
 
 
 def tune_command(
     game: str,
-    field_spec: str,
-    values_text: str | None,
-    range_text: str | None,
+    items: Sequence[tuple[str, str]],
     games: int,
     seed: int,
     players: list[str] | int | None,
@@ -311,8 +322,12 @@ def tune_command(
     out: IO[str],
     progress: bool = False,
     force: bool = False,
+    budget: int = 64,
+    backend: str = "local",
 ) -> int:
-    from ..bots import parse_bots
+    """`items`: the `--field`, `--values` and `--range` options in the order given, as
+    ("field" | "values" | "range", text)."""
+    from ..bots import default_bot, parse_bots
     from ..config import resolve_players
     from ..registry import registry
 
@@ -320,52 +335,71 @@ def tune_command(
         raise DockyardError("--games must be at least 1")
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
-    if target not in TARGETS:
-        raise FieldError(f"--target {target}: targets are {', '.join(TARGETS)}")
-    field = parse_field(field_spec)
-    values = parse_values(values_text, range_text)
+    if budget < 1:
+        raise FieldError("--budget must be at least 1")
+    hear_ctrl_c()
+    try:
+        parse_target(target)
+    except DockyardError as exc:
+        raise FieldError(str(exc)) from None
+    pairs = parse_pairs(items)
+    fields = [f for f, _ in pairs]
     g = registry().game(game)
     if out_path:  # said before the games are played, not after
         from ..files import check_target
 
         check_target(out_path, force, "report")
-    seated = parse_bots(g, bots, len(resolve_players(g, players))) if bots else None
-    check_field(g.name, field, players, variants, content)
+    count = len(resolve_players(g, players))
+    seated = parse_bots(g, bots, count) if bots else [default_bot(g)] * count
+    starts = [check_field(g.name, f, players, variants, content) for f in fields]
+    adds = [_may_add(f) for f in fields]
     with tempfile.TemporaryDirectory(prefix="dockyard-tune-") as root:
-        layers = [write_layer(Path(root), i, field, v) for i, v in enumerate(values)]
-        for value, layer in zip(values, layers, strict=True):
-            check_value(g.name, field, value, layer, players, variants, content)
+        for k, (field, values) in enumerate(pairs):  # every value checked before any game
+            for i, value in enumerate(values):
+                layer = write_layer(Path(root), f"check-{k}-{i}", [field], [value], [adds[k]])
+                check_value(g.name, field, value, layer, players, variants, content)
+        how, chosen, tell = candidates([v for _, v in pairs], budget, seed)
         rows, interrupted = _play(
             g.name,
-            values,
-            layers,
-            games,
-            seed,
-            players,
-            variants,
-            content,
-            seated,
+            pairs,
+            adds,
+            chosen,
+            tell,
+            Path(root),
+            (games, seed, players, variants, content, seated, backend),
             workers if workers is not None else default_workers(),
             progress,
+            target,
         )
-    result = {
+    result: dict[str, Any] = {
         "game": g.name,
-        "field": field.spec,
+        "field": ", ".join(f.spec for f in fields),
+        "fields": [
+            {"field": f.spec, "values": v, "start": None if st is ABSENT else st}
+            for (f, v), st in zip(pairs, starts, strict=True)
+        ],
+        "search": how,
         "variants": variants,
         "content": content,
         "seed": seed,
         "games": games,
-        "bots": seated or [],
+        "bots": seated,
         "target": target,
-        "measure": TARGETS[target],
+        "measure": TARGETS.get(target, TARGETS.get(target.split("=")[0] + "=N", "")),
         "rows": rows,
         "best": None,
+        "not_told_apart": [],
     }
     if interrupted:
         result["interrupted"] = True
     if rows:
         best = pick(rows, target)
-        result["best"] = {"value": rows[best]["value"], "index": best}
+        result["best"] = {
+            "value": rows[best]["value"],
+            "index": best,
+            "values": rows[best]["values"],
+        }
+        result["not_told_apart"] = [rows[i]["values"] for i in not_told_apart(rows, best, target)]
     if as_json:
         out.write(json.dumps(result) + "\n")
     else:
@@ -386,53 +420,84 @@ def tune_command(
     return 1 if any(r["errors"] for r in rows) else 0
 
 
+def _may_add(field: Field) -> bool:
+    """Whether the field's patch may `add` it (its parent is an object, so the file may
+    leave it out), rather than `replace` an item of a list."""
+    return not re.fullmatch("0|[1-9][0-9]*|-", field.parts[-1]) if field.parts else False
+
+
 def _play(
     game: str,
-    values: list[Any],
-    layers: list[str],
-    games: int,
-    seed: int,
-    players: Any,
-    variants: list[str],
-    content: list[str],
-    bots: list[str] | None,
+    pairs: list[tuple[Field, list[Any]]],
+    adds: list[bool],
+    chosen: Iterator[tuple[int, ...]],
+    tell: Any,
+    root: Path,
+    how: tuple[Any, ...],
     workers: int,
     progress: bool,
+    target: str,
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Play the same seeds for each value; the rows of the values played whole, and whether
-    Ctrl-C stopped it (a value under way then is left out: its games are not all there)."""
+    """Play the same seeds for each candidate; the rows of the candidates played whole, and
+    whether Ctrl-C stopped it (a candidate under way then is left out)."""
+    games, seed, players, variants, content, bots, backend = how
+    fields = [f for f, _ in pairs]
     rows: list[dict[str, Any]] = []
-    first = f"{game}: value 1 of {len(values)} ({shown(values[0])})"
-    with _progress(progress, games * len(values), first) as advance:
-        for i, (value, layer) in enumerate(zip(values, layers, strict=True)):
-            records = run_games(
-                game,
-                games,
-                seed,
-                players,
-                variants,
-                [*content, layer],
-                None,
-                False,
-                workers,
-                bots,
-            )
-            played: list[PlayedGame] = []
+    first = f"{game}: candidate 1"
+    with _progress(progress, None, first) as advance:
+        for n, cand in enumerate(chosen):
+            values = [pairs[k][1][i] for k, i in enumerate(cand)]
+            layer = write_layer(root, n, fields, values, adds)
             try:
+                records = run_games(
+                    game,
+                    games,
+                    seed,
+                    players,
+                    variants,
+                    [*content, layer],
+                    None,
+                    False,
+                    workers,
+                    bots,
+                    backend=backend,
+                )
+                played: list[PlayedGame] = []
                 for record in records:
                     with interrupts_deferred():
                         played.append(record)
-                        advance(f"{game}: value {i + 1} of {len(values)} ({shown(value)})")
+                        advance(f"{game}: candidate {n + 1} ({_label(fields, values)})")
             except KeyboardInterrupt:
                 with no_interrupts():
                     records.close()  # the workers stop now
                 return rows, True
-            rows.append(row(value, played))
+            except DockyardError as exc:  # values each fine alone, refused together
+                raise FieldError(
+                    f"--field: the values {_label(fields, values)} are refused together:\n  "
+                    + str(exc).replace(layer, "(tuned values)")
+                ) from None
+            result = row(values[0] if len(values) == 1 else _named(fields, values), played)
+            result["values"] = _named(fields, values)
+            rows.append(result)
+            tell(cand, distance(result, target))
     return rows, False
 
 
+def _named(fields: Sequence[Field], values: Sequence[Any]) -> dict[str, Any]:
+    return {f.spec: v for f, v in zip(fields, values, strict=True)}
+
+
+def _label(fields: Sequence[Field], values: Sequence[Any]) -> str:
+    if len(values) == 1:
+        return shown(values[0])
+    return ", ".join(
+        f"{f.parts[-1] if f.parts else f.spec}={shown(v)}"
+        for f, v in zip(fields, values, strict=True)
+    )
+
+
 @contextmanager
-def _progress(show: bool, total: int, first: str) -> Iterator[Any]:
+def _progress(show: bool, total: int | None, first: str) -> Iterator[Any]:
     """`advance(description)` moves a bar on stderr (a terminal's only) by one game."""
     if not show:
         yield lambda description: None

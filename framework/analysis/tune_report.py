@@ -17,27 +17,39 @@ def shown(value: Any) -> str:
 
 def summary_lines(result: dict[str, Any]) -> list[str]:
     rows = result["rows"]
-    bots = ", ".join(dict.fromkeys(result["bots"])) or "the game's quick bot"
+    bots = ", ".join(dict.fromkeys(result["bots"])) or "the game's default bot"
     variants = f" with {', '.join(result['variants'])}" if result["variants"] else ""
+    several = len(result.get("fields", ())) > 1
     lines = [
-        f"{result['game']}{variants}: {result['field']}, {result['games']} games a value "
+        f"{result['game']}{variants}: {result['field']}, {result['games']} games a "
+        f"{'candidate' if several else 'value'} "
         f"(seeds {result['seed']}..{result['seed'] + result['games'] - 1}), bots: {bots}",
     ]
+    if several:
+        lines.append(f"candidates: {result['search']}")
     if result.get("interrupted"):
         lines.append(f"interrupted: {len(rows)} value(s) played whole")
     if not rows:
         return lines
     seats = list(rows[0]["seat_win_rates"])
-    head = ["value", *[f"seat {s}" for s in seats], "no winner", "actions", "end triggers"]
+    head = [
+        "values" if several else "value",
+        *[f"seat {s}" for s in seats],
+        "no winner",
+        "actions",
+        "margin",
+        "end triggers",
+    ]
     table = [head]
     for r in rows:
         length = r["length"]
         table.append(
             [
-                shown(r["value"]),
+                _short(r["values"]) if several else shown(r["value"]),
                 *[_rate(r["seat_win_rates"][s]) for s in seats],
                 _rate(r["no_winner"]),
                 f"{length['mean']:.0f} ({length['low']:.0f}-{length['high']:.0f})",
+                _mean(r.get("margin")),
                 ", ".join(f"{e} {100 * v['rate']:.0f}%" for e, v in r["end"].items()),
             ]
         )
@@ -47,15 +59,53 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         lines.append("  ".join([*cells, line[-1]]).rstrip())
     for r in rows:
         if r["errors"]:
-            lines.append(f"value {shown(r['value'])}: {r['errors']} game(s) failed")
+            why = "; ".join(
+                f"seed {f['seed']}, after {f['actions']} actions: {f['error']}"
+                for f in r.get("failures", ())
+            )
+            lines.append(
+                f"{'values' if several else 'value'} {shown(r['value'])}: "
+                f"{r['errors']} of {r['games']} game(s) failed" + (f" ({why})" if why else "")
+            )
+    tied = result.get("not_told_apart") or []
+    if rows and len(rows) > 1:
+        if tied:
+            lines.append(
+                f"not told apart from the best by these games (95% intervals overlap): "
+                f"{len(tied)} of {len(rows) - 1} other candidates"
+                + (": " + "; ".join(_short(t) if several else shown(_one(t)) for t in tied[:6]))
+                + (", ..." if len(tied) > 6 else "")
+                + " (play more games to tell them apart)"
+            )
+        else:
+            lines.append("the best is told apart from every other candidate (95% intervals)")
     best = result["best"]
     chosen = rows[best["index"]]
     lines.append(
         f"closest to {result['target']} ({result['measure']}): {shown(best['value'])} "
         f"(seats {100 * chosen['seat_distance']:.0f} points from an equal share, "
-        f"no winner {100 * chosen['no_winner']['rate']:.0f}%)"
+        f"no winner {100 * chosen['no_winner']['rate']:.0f}%, "
+        f"{chosen['games'] - chosen['errors']} games)"
     )
     return lines
+
+
+def _short(values: dict[str, Any]) -> str:
+    """`requisite=8, board=1`: each field by its last name where those differ, else whole."""
+    names = [f.rsplit("/", 1)[-1] for f in values]
+    if len(set(names)) < len(names):
+        names = list(values)
+    return ", ".join(f"{n}={shown(v)}" for n, v in zip(names, values.values(), strict=True))
+
+
+def _one(values: dict[str, Any]) -> Any:
+    return next(iter(values.values())) if len(values) == 1 else values
+
+
+def _mean(m: dict[str, Any] | None) -> str:
+    if not m:
+        return "-"
+    return f"{m['mean']:.3g} ({m['low']:.3g}-{m['high']:.3g})"
 
 
 def _rate(r: dict[str, Any]) -> str:

@@ -73,3 +73,15 @@ def no_interrupts() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def hear_ctrl_c() -> None:
+    """Make Ctrl-C (SIGINT) a KeyboardInterrupt even when this process was started with it
+    ignored (as a shell starts a command run in the background with `&`): a long run must
+    stop when asked, whoever started it."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -30,7 +30,7 @@ an error of the game, reported as such.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -145,18 +145,24 @@ def play_random_game(
     max_actions: int = MAX_ACTIONS,
     check: bool = False,
     bots: Sequence[str] | None = None,
+    watch: Callable[[Session], None] | None = None,
+    started: Callable[[Session], None] | None = None,
 ) -> Session:
     """A whole game between bots: the session uses `seed`, and so do the bots (by default the
-    game's quick policy in every seat; `bots` names one per seat, as `make_bot` takes them)."""
+    game's quick policy in every seat; `bots` names one per seat, as `make_bot` takes them).
+    `watch(session)` is called before every decision; `started(session)` once, before the
+    first (so a caller holds the session even when the game fails)."""
     from ..session import Session
 
     session = Session(game, seed=seed, players=players, variants=variants, content=content)
+    if started is not None:
+        started(session)
     if bots is None:
-        play_out(session, GreedyBot(seed), max_actions, check)
+        play_out(session, GreedyBot(seed), max_actions, check, watch)
     else:
         # the bots of a game draw from seeds of their own, one per seat
         seated = [make_bot(session.game, name, seed * 1009 + i) for i, name in enumerate(bots)]
-        play_out(session, seated, max_actions, check)
+        play_out(session, seated, max_actions, check, watch)
     return session
 
 
@@ -165,10 +171,11 @@ def play_out(
     bot: Bot | Sequence[Bot],
     max_actions: int = MAX_ACTIONS,
     check: bool = False,
+    watch: Callable[[Session], None] | None = None,
 ) -> None:
     """Let `bot` play every seat (or `bot[i]` seat i) until the game ends (DockyardError if it
     does not). With `check`, the game's invariants and component counts are checked after
-    every action."""
+    every action; `watch(session)` sees the table before every decision."""
     apply = session.apply
     choose = bot.choose if isinstance(bot, Bot) else _seated(bot, session.seed)
     game = session.game
@@ -176,6 +183,8 @@ def play_out(
     for _ in range(max_actions):
         if session.over:
             return
+        if watch is not None:
+            watch(session)
         action = choose(session)
         apply(action)
         if check:

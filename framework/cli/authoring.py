@@ -203,11 +203,27 @@ def _patched_games(rel: str, target: str, origin: str, text: str) -> tuple[set[s
             names += [e.name for e in root.iterdir() if e.name.endswith(".json")]
         except (OSError, ValueError, ModuleNotFoundError):
             continue
+    if len(games) > 1:  # a name several games use (trucks.json): the games it applies to
+        games = {g for g in games if _applies(builtin_root(g), target, origin, text)} or games
     if games:
         return games, []
     hint = did_you_mean(target, names)
     why = f"a patch of {target}, but no game's content has {target}{hint}"
     return set(), [Problem(origin, "$", why)]
+
+
+def _applies(root: Any, target: str, origin: str, text: str) -> bool:
+    """Does the patch `text` apply to the built-in `target` under `root` (its paths are
+    there; what it sets is checked later, by that game)?"""
+    import json
+
+    from ..patches import apply_patch
+
+    try:
+        data = json.loads(root.joinpath(*target.split("/")).read_text(encoding="utf-8"))
+        return not apply_patch(data, origin, text)[2]
+    except Exception:  # a file or patch this cannot read: let the game's own checks say
+        return True
 
 
 def _check_layer(folder: Any, content_folder: str, variants: tuple[str, ...] = ()) -> list[str]:

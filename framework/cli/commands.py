@@ -33,8 +33,10 @@ from .parsers import (
     add_authoring_parsers,
     add_balance_parser,
     add_bench_server_options,
+    add_games_option,
     add_picture_parsers,
     add_serve_parser,
+    add_simulate_parser,
     add_tune_parser,
     lazy,
     players_option,
@@ -202,50 +204,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     add_balance_parser(sub)
     add_tune_parser(sub)
 
-    p = sub.add_parser(
-        "simulate",
-        help="play games between bots",
-        description="Play N games between bots; game i uses seed S+i for the game and its "
-        "bots. The same arguments print the same output, byte for byte (with a time budget, "
-        "mcts:Ts, the machine's speed decides the moves).",
-    )
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
-    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.add_argument("--content", action="append", default=[], metavar="DIR")
-    p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
-    p.add_argument(
-        "--bots",
-        metavar="NAME[,NAME...]",
-        help="one bot for every seat, or one per seat (`dockyard bots GAME` lists them; "
-        "default: the game's quick policy)",
-    )
-    p.add_argument(
-        "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="play on N processes (default: every core); the output is the same for any N",
-    )
-    p.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="ray: play the games on a Ray cluster (RAY_ADDRESS, else one started here; "
-        "extra dockyard[ray]); the output is the same",
-    )
-    p.add_argument(
-        "--no-check",
-        dest="check",
-        action="store_false",
-        help="skip checking the game's invariants after every action (faster)",
-    )
-    p.set_defaults(func=cmd_simulate)
+    add_simulate_parser(sub)
 
     p = sub.add_parser(
         "bench",
@@ -254,12 +213,10 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         "compared with OpenSpiel's when open_spiel is installed (pip install dockyard[bench]).",
     )
     p.add_argument("games", nargs="*", metavar="GAME")
-    p.add_argument(
-        "--games",
+    add_games_option(
+        p,
         dest="count",
-        type=int,
         default=None,
-        metavar="N",
         help="random games per measurement (default: as many as fit in --seconds)",
     )
     p.add_argument(
@@ -458,27 +415,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     output.quiet = args.quiet
     flags = _flags(args, args.game)
     return run_script(args.file, flags, output, as_json=args.json, viewer=args.viewer)
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..analysis.simulate import simulate_command
-
-    return simulate_command(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        players=players_option(args.players),
-        variants=list(args.variant),
-        content=list(args.content),
-        as_json=args.json,
-        out=sys.stdout,
-        progress=_isatty(sys.stderr),
-        record_dir=args.record,
-        check=args.check,
-        workers=args.workers,
-        bots=args.bots,
-        backend=args.backend,
-    )
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

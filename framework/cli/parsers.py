@@ -150,34 +150,124 @@ def _force_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_games_option(p: Any, **options: Any) -> None:
+    """`--games N`, declared here once (simulate, balance and tune through `measuring_options`;
+    bench with its own meaning of N)."""
+    options.setdefault("type", int)
+    options.setdefault("metavar", "N")
+    p.add_argument("--games", **options)
+
+
+def measuring_options(per: str = "") -> argparse.ArgumentParser:
+    """The options simulate, balance and tune share (argparse `parents=`): the game, how many
+    games from which seed, who plays, with what content, on which bots and cores."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("game", metavar="GAME")
+    add_games_option(p, default=100, help=f"how many games{per} (100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
+    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
+    p.add_argument(
+        "--variant", action="append", default=[], metavar="NAME", help="a variant (repeatable)"
+    )
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a content folder layered over the game's own (repeatable)",
+    )
+    p.add_argument(
+        "--bots",
+        metavar="NAME[,NAME...]",
+        help="one bot for every seat, or one per seat (`dockyard bots GAME` lists them; "
+        "default: the game's default bot, the one it marks, which plays by the content's values)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play on N processes (default: every core); the output is the same for any N",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="ray: play the games on a Ray cluster (RAY_ADDRESS, else one started here; "
+        "extra dockyard[ray]); the output is the same",
+    )
+    return p
+
+
+def add_simulate_parser(sub: Any) -> None:
+    """`dockyard simulate GAME ...` (dockyard.analysis.simulate)."""
+    p = sub.add_parser(
+        "simulate",
+        parents=[measuring_options()],
+        help="play games between bots",
+        description="Play N games between bots; game i uses seed S+i for the game and its "
+        "bots; then the win rates by seat with their 95% intervals. The same arguments print the same output, byte for byte (with a time budget, "
+        "mcts:Ts, the machine's speed decides the moves).",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
+    p.add_argument(
+        "--record", metavar="DIR", help="write each game as a script (.dys) that `run` replays"
+    )
+    p.add_argument(
+        "--no-check",
+        dest="check",
+        action="store_false",
+        help="skip checking the game's invariants after every action (faster)",
+    )
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: Any) -> int:
+    import sys
+
+    from ..analysis.simulate import simulate_command
+
+    return simulate_command(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        players=players_option(args.players),
+        variants=list(args.variant),
+        content=list(args.content),
+        as_json=args.json,
+        out=sys.stdout,
+        progress=isatty(sys.stderr),
+        record_dir=args.record,
+        check=args.check,
+        workers=args.workers,
+        bots=args.bots,
+        backend=args.backend,
+    )
+
+
 def add_balance_parser(sub: Any) -> None:
     """`dockyard balance GAME ...` (dockyard.analysis.balance)."""
     p = sub.add_parser(
         "balance",
+        parents=[measuring_options()],
         help="does this content play well? a report from many games between bots",
         description="Play N games between bots (as `simulate` does) and report seat advantage "
-        "with 95% intervals, games with no winner, end-trigger shares, game length and score "
-        "spreads, and which components (tiles, cards, ...) and boards win too often or too "
-        "seldom; -o writes a self-contained HTML report with charts.",
+        "with 95% intervals (and the games behind each figure), games with no winner, "
+        "end-trigger shares, game length and score spreads, the metrics a designer reads "
+        "first (branching factor, decisiveness, score margin, lead changes, duration, how often "
+        "each component paid out), and which components (tiles, cards, ...) and boards win "
+        "too often or too seldom; -o writes a self-contained HTML report with charts.",
     )
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="how many (100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
-    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.add_argument("--content", action="append", default=[], metavar="DIR")
-    p.add_argument("--bots", metavar="NAME[,NAME...]", help="as for simulate")
-    p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
-    p.add_argument("--backend", choices=("local", "ray"), default="local", help="as for simulate")
     p.add_argument("-o", "--output", metavar="FILE.html", help="write the HTML report here")
     _force_option(p)
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument(
         "--against",
         action="append",
-        metavar="DIR|builtin",
-        help="also play the same seeds with this content (or the built-in) and report the "
-        "differences with their 95%% intervals",
+        metavar="DIR|builtin|base",
+        help="also play the same seeds with this content (builtin: the built-in content, the "
+        "same variants; base: the bare game, no variants) and compare game by game: paired "
+        "differences with their 95%% intervals, and how many games were played alike",
     )
     p.set_defaults(func=cmd_balance)
 
@@ -241,44 +331,57 @@ def add_tune_parser(sub: Any) -> None:
     """`dockyard tune GAME --field FILE#/pointer --values A,B,C` (dockyard.analysis.tune)."""
     p = sub.add_parser(
         "tune",
-        help="which value of one content field plays best? the same games for each value",
-        description="Set one content field (FILE#/json/pointer, as in "
-        "shipping_board.json#/sides/three-color/requisite) to each value in turn, by a JSON "
-        "Patch in a content layer of its own over the others; check every value first (schema "
-        "and rules: a value refused is an error and nothing is played); then play the same "
-        "seeds for each value (as `simulate`: every core) and report per value the seat win "
-        "rates, the share of games with no winner, end-trigger shares (95%% intervals) and "
-        "the mean game length, and the value closest to --target.",
+        parents=[measuring_options(" a candidate")],
+        help="which values of content fields play best? the same games for each candidate",
+        description="Set content fields (FILE#/json/pointer, as in "
+        "shipping_board.json#/sides/three-color/requisite; a field the file leaves out may be "
+        "set, starting from the schema's default) to candidate values, by a JSON Patch in a "
+        "content layer of its own over the others; check every value first (schema and rules: "
+        "a value refused is an error and nothing is played); then play the same seeds for each "
+        "candidate (as `simulate`: every core, or --backend ray) and report per candidate the "
+        "seat win rates, the share of games with no winner, end-trigger shares, length and "
+        "score margin (95% intervals), and the candidate closest to --target. Several "
+        "--field/--values (or --range) pairs tune their combinations: every one when there "
+        "are at most --budget, else --budget candidates chosen by Optuna (the `tune` extra), "
+        "or at random without it.",
     )
-    p.add_argument("game", metavar="GAME")
     p.add_argument(
         "--field",
+        action=InOrder,
         required=True,
         metavar="FILE#/POINTER",
-        help="the value to tune: a content file's path in its folder, '#', a JSON Pointer",
+        help="a value to tune: a content file's path in its folder, '#', a JSON Pointer; "
+        "repeatable, each followed by its --values or --range",
     )
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument(
+    p.add_argument(
         "--values",
+        action=InOrder,
         metavar="A,B,C",
-        help='the values, each read as JSON (10, true, "text"; a bare word is text)',
+        help='the values of the --field before it, each read as JSON (10, true, "text"; a bare '
+        "word is text)",
     )
-    which.add_argument("--range", metavar="LO..HI", help="every whole number from LO to HI")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games a value (100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (0)")
-    p.add_argument("--players", action="append", metavar="N|NAMES", help="a count or names")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.add_argument("--content", action="append", default=[], metavar="DIR")
-    p.add_argument("--bots", metavar="NAME[,NAME...]", help="as for simulate")
-    p.add_argument("--workers", type=int, default=None, metavar="N", help="processes (every core)")
+    p.add_argument(
+        "--range",
+        action=InOrder,
+        metavar="LO..HI",
+        help="every whole number from LO to HI, for the --field before it",
+    )
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=64,
+        metavar="N",
+        help="candidates to play at most (64): more combinations than this are searched",
+    )
     p.add_argument(
         "--target",
         default="seat-balance",
         metavar="TARGET",
-        help="the value to pick: seat-balance (default): the seat win rates closest to 1/players "
-        "each, by the root mean square of (win rate - 1/players) over the seats; a game with no "
-        "winner counts for no seat, so it counts against its value; ties: fewer games with no "
-        "winner. no-winner: the fewest games with no winner (ties: seat-balance's measure)",
+        help="the candidate to pick: seat-balance (default): the seat win rates closest to "
+        "1/players each, by the root mean square of (win rate - 1/players) over the seats; a "
+        "game with no winner counts for no seat, so it counts against it. no-winner: the "
+        "fewest games with no winner. length=N: mean length closest to N actions. "
+        "margin=N: mean score margin closest to N",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object, a row per value")
     p.add_argument("-o", "--output", metavar="FILE.html", help="write an HTML report with charts")
@@ -294,9 +397,7 @@ def cmd_tune(args: Any) -> int:
     try:
         return tune_command(
             args.game,
-            args.field,
-            args.values,
-            args.range,
+            list(args.tune_items or ()),
             args.games,
             args.seed,
             players_option(args.players),
@@ -310,11 +411,24 @@ def cmd_tune(args: Any) -> int:
             sys.stdout,
             progress=isatty(sys.stderr),
             force=args.force,
+            budget=args.budget,
+            backend=args.backend,
         )
     except FieldError as exc:  # a bad command line: nothing was played
         sys.stdout.flush()
         print(f"dockyard tune: error: {exc}", file=sys.stderr)
         return 2
+
+
+class InOrder(argparse.Action):
+    """`--field`, `--values`, `--range`: each kept with the others in the order given, so
+    each --field is paired with the --values or --range after it."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        items = list(getattr(namespace, "tune_items", None) or [])
+        items.append((self.dest, values))
+        namespace.tune_items = items
+        setattr(namespace, self.dest, values)
 
 
 def add_serve_parser(sub: Any) -> None:

@@ -32,11 +32,11 @@ from dockyard import Action, Context
 
 from .quick_policy import FAR, _best_placement
 from .rounds import pending, phase_name
-from .scoring import shipped_total
+from .scoring import points, shipped_total
 from .state import SHIPPING
 
 if TYPE_CHECKING:
-    from .components import Cell, Dock
+    from .components import Cell, Dock, Item, TruckCard
     from .game import CuriousCargo as Construction
     from .state import CuriousCargoState, PlayerArea
 
@@ -45,6 +45,16 @@ COMPLETES = 500  # placements scored above this complete an active connection
 WANTED = 8.0  # how much more a Shipping line of a good type not yet connected matters
 BREADTH = 6  # lines (and ends of each) tried for every tile: more than the quick policy's 4
 WAIT = 1.0  # ending a Trucking turn with cards in hand while a needed good type waits
+POINT = 0.4  # what one point of the final score is worth to `value`, against goods and lines
+# what one of each kind of bonus item is worth, in `value`'s units (a point: POINT)
+WORTH = {
+    "points": POINT,
+    "construction": 0.5,
+    "trucking": 0.6,
+    "truck_card": 0.5,
+    "conveyor_tile": 0.25,
+    "splitter": 1.0,
+}
 
 SUMMARY = (
     "plans lines to the machines, a Shipping line for every good type first; plays trucks "
@@ -214,7 +224,38 @@ def _standing(state: CuriousCargoState, player: PlayerArea) -> float:
     shipping = {c for d, c in active.items() if d.street == SHIPPING}
     total += 4.0 * len(shipping) + 1.5 * len(active)
     total += _progress(player, set(side.colors) - shipping)
-    return total + 2.0 * _to_load(state, player)
+    total += 2.0 * _to_load(state, player)
+    return total + _content_worth(state, player)
+
+
+def worth(item: Item) -> float:
+    """What a bonus item is worth, by its kind and its amount (the content's values)."""
+    return WORTH.get(item.kind, 0.5) * item.amount
+
+
+def card_worth(card: TruckCard) -> float:
+    """A Truck card in hand: its cargo spaces (goods it can ship), less its Action Points, and
+    a share of the bonus it pays when filled."""
+    spaces = card.size - len(card.blocked)
+    return 0.15 * spaces - 0.1 * card.ap + 0.3 * worth(card.bonus)
+
+
+def _content_worth(state: CuriousCargoState, player: PlayerArea) -> float:
+    """The designer's numbers, read from the content: the points the player would score now
+    (ship and receive values, column points, the track's points, bonus points), the bonus of
+    every Truck card in hand and, for each truck on the player's streets whose bonus is not yet
+    paid, that bonus by how full the truck is (the player who fills it is paid)."""
+    total = POINT * points(state, player)["total"]
+    for card_id in player.trucks:
+        total += card_worth(state.truck_card(card_id))
+    for street in player.streets.values():
+        for truck in street:
+            if truck.filled_bonus_paid:
+                continue
+            spaces = max(1, truck.card.size - len(truck.card.blocked))
+            filled = sum(1 for good in truck.cargo if good is not None)
+            total += worth(truck.card.bonus) * (filled + 1) / (spaces + 1)
+    return total
 
 
 def _progress(player: PlayerArea, wanted: set[str]) -> float:
