@@ -41,9 +41,11 @@ from gymnasium import spaces
 from ..bots import Bot, make_bot
 from ..flow import actors
 from ..game import Action, DockyardError, IllegalAction
+from ..registry import registry
 from ..session import Session
-from .encoding import action_index, observation_size, returns
-from .pettingzoo import LIMIT, Moves, number, vector
+from . import rewards
+from .encoding import action_index, observation_size, returns, write
+from .pettingzoo import Moves, number
 
 ILLEGAL = ("penalty", "raise")
 
@@ -72,6 +74,8 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        reward: str = "win",
+        fixed_size: bool = False,
     ) -> None:
         seats = players if players is None or isinstance(players, int) else tuple(players)
         self._config = (game, seats, tuple(variants), tuple(content))
@@ -85,19 +89,9 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             raise DockyardError(f"seat is a player's name or a number from 0 to {len(names) - 1}")
         self.seat = seat
         self.agent = names[seat]
-        others = len(names) - 1
-        wanted: list[str | None] = (
-            [opponents] * others
-            if opponents is None or isinstance(opponents, str)
-            else list(opponents)
-        )
-        if len(wanted) != others or not all(n is None or isinstance(n, str) for n in wanted):
-            raise DockyardError(
-                f"opponents is one bot's name or a list of {others} names (one per other seat)"
-            )
-        for name in wanted:
-            make_bot(self.session.game, name)  # an unknown bot: a DockyardError naming the bots
-        self.opponents = wanted
+        self.opponents = opponent_names(self.session, opponents)
+        self.reward = rewards.checked(reward, self.session)
+        self._margin = 0.0
         if illegal not in ILLEGAL:
             raise DockyardError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -108,8 +102,8 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.index = action_index(self.session.game, self.session.state)
         self.moves = Moves.of_game(self._config, self.index)
         self.action_space = spaces.Discrete(self.index.size)
-        size = observation_size(self.session.game, self.session.state)
-        self.observation_space = spaces.Box(-LIMIT, LIMIT, (size,), np.float32)
+        low, high, self.size, width = bounds(self.session, fixed_size)
+        self.observation_space = spaces.Box(low, high, (width,), np.float32)
         self.bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
         self._mask = self.moves.zeros
@@ -129,6 +123,7 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             s: make_bot(self.session.game, name, game_seed * 31 + s)
             for s, name in zip(others, self.opponents, strict=True)
         }
+        self._margin = 0.0
         self._opponents_play()
         return self._observe(), self._info()
 
@@ -147,7 +142,9 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             self._legal, self._mask = self.moves.of(session, self.agent)
 
     def _observe(self) -> np.ndarray:
-        return vector(self.session.game, self.session.state, self.seat)
+        out = np.zeros(self.observation_space.shape, np.float32)
+        write(self.session.game, self.session.state, self.seat, out[: self.size])
+        return out
 
     def _info(self, **more: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), **more}  # the caller's own (they keep them)
@@ -172,7 +169,11 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.session.apply(move)
         self._opponents_play()
         over = self.session.over
-        reward = returns(self.session.game, self.session.state)[self.seat] if over else 0.0
+        if self.reward == "score-margin":
+            now = rewards.margin(self.session, self.seat)
+            reward, self._margin = now - self._margin, now
+        else:
+            reward = returns(self.session.game, self.session.state)[self.seat] if over else 0.0
         return self._observe(), float(reward), over, False, self._info()
 
     def _refuse(self, reason: str) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -185,3 +186,38 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         if self.render_mode == "ansi":
             return self.session.render(None)
         return None
+
+
+def opponent_names(session: Session, opponents: str | Sequence[str | None] | None) -> list[Any]:
+    """One bot name (or None) per other seat, checked (an unknown bot: a DockyardError)."""
+    others = len(session.players) - 1
+    wanted: list[str | None] = (
+        [opponents] * others if opponents is None or isinstance(opponents, str) else list(opponents)
+    )
+    if len(wanted) != others or not all(n is None or isinstance(n, str) for n in wanted):
+        raise DockyardError(
+            f"opponents is one bot's name or a list of {others} names (one per other seat)"
+        )
+    for name in wanted:
+        make_bot(session.game, name)  # an unknown bot: a DockyardError naming the bots
+    return wanted
+
+
+def bounds(session: Session, fixed_size: bool = False) -> tuple[float, float, int, int]:
+    """(low, high, observation size, width): every number lies in [-1, 1] (`encoding.write`);
+    the width is the size, or with `fixed_size` the largest size of the game with these
+    variants at any player count (the observation padded with zeros), so one network serves
+    every count."""
+    size = observation_size(session.game, session.state)
+    width = size
+    if fixed_size:
+        found = registry().game(session.config.game)
+        for count in range(found.min_players, found.max_players + 1):
+            other = Session(
+                session.config.game,
+                players=count,
+                variants=session.config.variants,
+                content=session.config.content_dirs or None,
+            )
+            width = max(width, observation_size(other.game, other.state))
+    return -1.0, 1.0, size, width

@@ -72,6 +72,10 @@ class Moves:
     def __init__(self, index: ActionIndex) -> None:
         self.index = index
         self.numbers: dict[tuple[str, tuple[Any, ...]], int] = {}  # (verb, args) -> index
+        if index.size <= MAX_NUMBERED // 2:  # every action numbered ahead: look-ups never miss
+            for n in range(index.size):
+                action = index.action(n, "")
+                self.numbers[action.verb, action.args] = n
         self.zeros = np.zeros(index.size, np.int8)
         self.zeros.flags.writeable = False  # the mask of a player who may not act now
 
@@ -82,6 +86,19 @@ class Moves:
         if found is None or found.index.size != index.size:
             found = cls._shared[config] = cls(index)
         return found
+
+    def numbered(self, session: Session, player: str) -> tuple[list[int], list[Action]]:
+        """`player`'s legal actions now and their indices (in the same order)."""
+        legal = session.legal_actions(player)
+        numbers = self.numbers
+        found = list(map(numbers.get, map(_key, legal)))  # (C loops: no bytecode per action)
+        if None in found:
+            if len(numbers) >= MAX_NUMBERED:
+                numbers.clear()
+            for at, action in enumerate(legal):
+                if found[at] is None:
+                    found[at] = numbers[action.verb, action.args] = self.index.index(action)
+        return found, legal  # type: ignore[return-value]
 
     def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:
         """{index: action} of `player`'s legal actions now, and their mask (a new array)."""

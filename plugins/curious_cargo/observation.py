@@ -41,6 +41,7 @@ MAINS = ("trucks", "tiles", "recycle")  # a Trucking turn's main choice
 SPACE_KINDS = ("cab", "empty", "blocked", *COLORS)
 NUMBERS = 19  # the table's numbers written together at offset 0 (`Encoder.encode`)
 PLAYER_NUMBERS = 18  # a player's numbers written together after its planes (`_player`)
+KEPT = 512  # facilities (and pairs of them) whose planes are kept: many tables in one process
 _NUMBERS, _PLAYER_NUMBERS = Struct(f"{NUMBERS}f"), Struct(f"{PLAYER_NUMBERS}f")
 SPARSE = (  # a player's blocks written one number at a time, in order
     "storage",
@@ -92,9 +93,9 @@ class Encoder:
         self.color = colors
         self.plane_at = (self.at["own.height"], self.at["other.height"])
         self.offsets = [tuple(self.at[f"{who}.{b}"] for b in SPARSE) for who in ("own", "other")]
-        self.facilities: list[list[Any]] = []  # see `_planes`
+        self.facilities: dict[int, list[Any]] = {}  # see `_planes`
         # [seat, own facility, other facility (weak references), their versions in base, base]
-        self.bases: list[list[Any]] = []
+        self.bases: dict[tuple[int, int, int], list[Any]] = {}
 
     def _blocks(self) -> list[Block]:
         cells, S = self.cells, STREET_SPACES  # noqa: N806
@@ -313,19 +314,17 @@ class Encoder:
     # ---- what changes only with a placement: kept for the last few facilities -----------------
 
     def _base(self, seat: int, mine: Facility, theirs: Facility) -> array[float]:
-        """The template with both facilities' planes, own first, kept for the last four pairs
+        """The template with both facilities' planes, own first, kept for the last KEPT pairs
         of facilities and seats, and brought up to date as they change: the squares the last
         placement changed, or the whole planes when more has changed."""
         bases = self.bases
-        for k, entry in enumerate(bases):
-            if entry[0] == seat and entry[1]() is mine and entry[2]() is theirs:
-                if k:
-                    bases.insert(0, bases.pop(k))
-                break
-        else:
+        key = (seat, id(mine), id(theirs))
+        entry = bases.get(key)
+        if entry is None or entry[1]() is not mine or entry[2]() is not theirs:
             entry = [seat, weakref.ref(mine), weakref.ref(theirs), -1, -1, self.template[:]]
-            bases.insert(0, entry)
-            del bases[4:]
+            if len(bases) >= KEPT:
+                del bases[next(iter(bases))]  # the oldest
+            bases[key] = entry
         base = entry[5]
         for n, fac in ((0, mine), (1, theirs)):
             applied = entry[3 + n]
@@ -348,25 +347,24 @@ class Encoder:
         """[a weak reference to the facility, its version, its height, belt and Splitter planes
         as one list, the squares changed from the version before (None: unknown)]: worked out
         once per facility and then again only on the squares a placement changed (as
-        speed.py's flat spots: the last four facilities are remembered)."""
+        speed.py's flat spots: the last KEPT facilities are remembered, by id: many tables share the encoder)."""
         entries, version = self.facilities, fac.version
-        for k, entry in enumerate(entries):
-            if entry[0]() is fac:
-                if k:
-                    entries.insert(0, entries.pop(k))
-                if entry[1] != version:
-                    changed, cells = fac.touched
-                    if entry[1] == version - 1 and changed == version:
-                        for cell in cells:
-                            self._square(fac, cell, entry[2])
-                        entry[3] = cells
-                    else:
-                        entry[2], entry[3] = self._fresh_planes(fac), None
-                    entry[1] = version
-                return entry
+        entry = entries.get(id(fac))
+        if entry is not None and entry[0]() is fac:
+            if entry[1] != version:
+                changed, cells = fac.touched
+                if entry[1] == version - 1 and changed == version:
+                    for cell in cells:
+                        self._square(fac, cell, entry[2])
+                    entry[3] = cells
+                else:
+                    entry[2], entry[3] = self._fresh_planes(fac), None
+                entry[1] = version
+            return entry
         entry = [weakref.ref(fac), version, self._fresh_planes(fac), None]
-        entries.insert(0, entry)
-        del entries[4:]
+        if len(entries) >= KEPT:
+            del entries[next(iter(entries))]  # the oldest
+        entries[id(fac)] = entry
         return entry
 
     def _fresh_planes(self, fac: Facility) -> array[float]:
