@@ -110,19 +110,19 @@ def observation(game: Game, state: Any, seat: int) -> list[float]:
 def write(game: Game, state: Any, seat: int, out: Any) -> None:
     """Write `seat`'s observation into the float32 numpy array `out` (preallocated, of
     `observation_size`): a game's float32 `array.array` is read without copying, a list is
-    converted by numpy in C; never a Python loop per number. The numbers are kept within
-    [-1, 1], the bounds the environments declare: a game scales its counts into them (its
-    observation's README table says by what), and a number beyond them is clipped. (The hashed view, the fallback,
+    converted by numpy in C; never a Python loop per number. The numbers lie within
+    [-1, 1], the bounds the environments declare: a game's own observation scales its counts
+    into them (its README table says by what; tests/test_vector_env.py checks every game's
+    random playouts), the hashed view is clipped to them. (The hashed view, the fallback,
     is made in Python: a game that wants speed defines its own observation.)"""
     own = game.observation(state, seat)
     if own is None:
-        own = hashed_view(game, state, seat)
-    if isinstance(own, array) and own.typecode == "f":
+        out[:] = hashed_view(game, state, seat)
+        np.clip(out, -1.0, 1.0, out=out)
+    elif isinstance(own, array) and own.typecode == "f":
         out[:] = np.frombuffer(own, np.float32)
     else:
         out[:] = own
-    np.minimum(out, 1.0, out=out)  # the bounds every env declares (a game scales its counts)
-    np.maximum(out, -1.0, out=out)
 
 
 def hashed_view(game: Game, state: Any, seat: int) -> list[float]:

@@ -41,6 +41,9 @@ MAINS = ("trucks", "tiles", "recycle")  # a Trucking turn's main choice
 SPACE_KINDS = ("cab", "empty", "blocked", *COLORS)
 NUMBERS = 19  # the table's numbers written together at offset 0 (`Encoder.encode`)
 PLAYER_NUMBERS = 18  # a player's numbers written together after its planes (`_player`)
+# the divisors that keep every number in [0, 1] (dockyard.interop's bounds): a count of tiles
+# or Truck cards by the number in the game; the others by a bound no game reaches
+ROUNDS, SMALL, TOKENS, GOODS, POINTS, HEIGHT = 100, 8, 16, 32, 64, 8
 KEPT = 512  # facilities (and pairs of them) whose planes are kept: many tables in one process
 _NUMBERS, _PLAYER_NUMBERS = Struct(f"{NUMBERS}f"), Struct(f"{PLAYER_NUMBERS}f")
 SPARSE = (  # a player's blocks written one number at a time, in order
@@ -75,6 +78,7 @@ class Encoder:
         trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
         self.trucks = {t: i for i, t in enumerate(trucks)}
         self.track = len(content.track)
+        self.per_tile, self.per_card = 1.0 / max(len(self.tiles), 1), 1.0 / max(len(trucks), 1)
         self.columns_ship = max(s.spaces for s in content.shipping_boards.values())
         self.columns_receive = max(s.slots for s in content.shipping_boards.values())
         self.blocks = blocks = self._blocks()
@@ -105,18 +109,18 @@ class Encoder:
         rgb = "red, blue, purple"
         blocks = [
             # numbers written together, in this order (`encode`)
-            Block("round", 1, "the round number"),
-            Block("turn.actions", 1, "Construction actions left this turn"),
+            Block("round", 1, f"the round number / {ROUNDS}"),
+            Block("turn.actions", 1, f"Construction actions left this turn / {SMALL}"),
             Block("turn.token_used", 1, "1 once the turn's Construction / Trucking token is used"),
-            Block("turn.ap", 1, "Action Points left"),
+            Block("turn.ap", 1, f"Action Points left / {TOKENS}"),
             Block("turn.must_spend", 1, "1 while a Trucking token's AP must still be spent"),
             Block("to_act", 1, "1 when this seat is to act"),
-            Block("bag", 1, "Conveyor tiles in the bag"),
-            Block("deck", 1, "Truck cards in the deck"),
-            Block("discarded", 2, "Conveyor tiles, Truck cards out of the game"),
-            Block("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
-            Block("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
-            Block("goods_removed", 3, f"goods removed from the game: {rgb}"),
+            Block("bag", 1, "Conveyor tiles in the bag / tiles in the game"),
+            Block("deck", 1, "Truck cards in the deck / Truck cards in the game"),
+            Block("discarded", 2, "Conveyor tiles, Truck cards out of the game (/ tiles, / cards)"),
+            Block("supply.tokens", 2, f"Construction, Trucking tokens in the supply / {TOKENS}"),
+            Block("supply.splitters", 3, f"Splitters in the supply / {SMALL}: {rgb}"),
+            Block("goods_removed", 3, f"goods removed from the game / {GOODS}: {rgb}"),
             Block(
                 "side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"
             ),
@@ -133,7 +137,7 @@ class Encoder:
         ]
         for who in ("own", "other"):
             blocks += [
-                Block(f"{who}.height", cells, f"stack height {sq}"),
+                Block(f"{who}.height", cells, f"stack height / {HEIGHT} {sq}"),
                 Block(
                     f"{who}.belts",
                     3 * 4 * cells,
@@ -141,13 +145,21 @@ class Encoder:
                 ),
                 Block(f"{who}.splitters", cells, f"1 where the top piece is a Splitter, {sq}"),
                 # numbers written together, in this order (`_player`)
-                Block(f"{who}.storage", 2, "tiles in storage stacks a, b"),
-                Block(f"{who}.hand_counts", 2, "Conveyor tiles, Truck cards in hand"),
-                Block(f"{who}.tokens", 3, "Construction tokens, Trucking tokens, Scaffolding"),
-                Block(f"{who}.splitters_owned", 3, f"Splitters owned, not placed: {rgb}"),
-                Block(f"{who}.shipped", 3, f"goods shipped: {rgb}"),
-                Block(f"{who}.received", 3, f"goods received: {rgb}"),
-                Block(f"{who}.bonus_points", 1, "points from bonuses"),
+                Block(f"{who}.storage", 2, "tiles in storage stacks a, b / tiles in the game"),
+                Block(
+                    f"{who}.hand_counts",
+                    2,
+                    "Conveyor tiles, Truck cards in hand (/ tiles, / cards)",
+                ),
+                Block(
+                    f"{who}.tokens",
+                    3,
+                    f"Construction tokens, Trucking tokens, Scaffolding / {TOKENS}",
+                ),
+                Block(f"{who}.splitters_owned", 3, f"Splitters owned, not placed / {SMALL}: {rgb}"),
+                Block(f"{who}.shipped", 3, f"goods shipped / {GOODS}: {rgb}"),
+                Block(f"{who}.received", 3, f"goods received / {GOODS}: {rgb}"),
+                Block(f"{who}.bonus_points", 1, f"points from bonuses / {POINTS}"),
                 Block(f"{who}.first_in_order", 1, "1 when first in turn order"),
                 # sparse
                 Block(
@@ -208,24 +220,24 @@ class Encoder:
         _NUMBERS.pack_into(
             out,
             0,
-            flow.round,
-            turn.actions,
+            flow.round / ROUNDS,
+            turn.actions / SMALL,
             turn.token_used,
-            turn.ap,
+            turn.ap / TOKENS,
             turn.must_spend,
             seat in flow.active if asked is None else asked.player == seat,
-            len(state.bag),
-            len(state.deck),
-            len(state.discarded_tiles),
-            len(state.discarded_cards),
-            state.construction,
-            state.trucking,
-            splitters.get("red", 0),
-            splitters.get("blue", 0),
-            splitters.get("purple", 0),
-            removed.get("red", 0),
-            removed.get("blue", 0),
-            removed.get("purple", 0),
+            len(state.bag) * self.per_tile,
+            len(state.deck) * self.per_card,
+            len(state.discarded_tiles) * self.per_tile,
+            len(state.discarded_cards) * self.per_card,
+            state.construction / TOKENS,
+            state.trucking / TOKENS,
+            splitters.get("red", 0) / SMALL,
+            splitters.get("blue", 0) / SMALL,
+            splitters.get("purple", 0) / SMALL,
+            removed.get("red", 0) / GOODS,
+            removed.get("blue", 0) / GOODS,
+            removed.get("purple", 0) / GOODS,
             state.side is not None and len(state.side.colors) == 3,
         )
         out[at["phase"] + flow.phase] = 1.0
@@ -259,23 +271,23 @@ class Encoder:
         _PLAYER_NUMBERS.pack_into(
             out,
             4 * numbers,
-            len(a),
-            len(b),
-            len(p.hand),
-            len(p.trucks),
-            p.construction,
-            p.trucking,
-            p.scaffolding,
-            splitters.get("red", 0),
-            splitters.get("blue", 0),
-            splitters.get("purple", 0),
-            shipped.get("red", 0),
-            shipped.get("blue", 0),
-            shipped.get("purple", 0),
-            received.get("red", 0),
-            received.get("blue", 0),
-            received.get("purple", 0),
-            p.bonus_points,
+            len(a) * self.per_tile,
+            len(b) * self.per_tile,
+            len(p.hand) * self.per_tile,
+            len(p.trucks) * self.per_card,
+            p.construction / TOKENS,
+            p.trucking / TOKENS,
+            p.scaffolding / TOKENS,
+            splitters.get("red", 0) / SMALL,
+            splitters.get("blue", 0) / SMALL,
+            splitters.get("purple", 0) / SMALL,
+            shipped.get("red", 0) / GOODS,
+            shipped.get("blue", 0) / GOODS,
+            shipped.get("purple", 0) / GOODS,
+            received.get("red", 0) / GOODS,
+            received.get("blue", 0) / GOODS,
+            received.get("purple", 0) / GOODS,
+            p.bonus_points / POINTS,
             first,
         )
         colors = self.color
@@ -379,7 +391,7 @@ class Encoder:
         for plane in range(1, 14):
             planes[plane * cells + i] = 0.0
         stack = fac.stacks.get(cell)
-        planes[i] = len(stack) if stack else 0
+        planes[i] = len(stack) / HEIGHT if stack else 0
         if stack:
             top = stack[-1]
             belt = self.belt
