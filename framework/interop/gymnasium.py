@@ -217,7 +217,7 @@ def bounds(session: Session, fixed_size: bool = False) -> tuple[float, float, in
                 session.config.game,
                 players=count,
                 variants=session.config.variants,
-                content=session.config.content_dirs or None,
+                content=session.config.content_dirs,
             )
             width = max(width, observation_size(other.game, other.state))
     return -1.0, 1.0, size, width
