@@ -14,14 +14,20 @@ bots (extra `dockyard[rl]`).
   `e.unwrapped.index.describe()` prints it), the same numbers as PettingZoo and OpenSpiel.
   `info["action_mask"]` (int8, 1 for each action legal now) comes with every observation.
 - **Observations**: the agent's seat's observation (`Game.observation`, or its view hashed),
-  float32, the same vector as PettingZoo's `observation`. Never what the seat may not see.
+  float32, the same vector as PettingZoo's `observation`, in a Box of [-1, 1] (every game
+  scales its counts into it); with `fixed_size=True` padded with zeros to the largest size the
+  game has at any player count. Never what the seat may not see.
 - **Opponents**: `opponents` names a dockyard bot (`dockyard bots GAME`: random, greedy, mcts:50,
   ...; None: the game's best quick bot) for every other seat, or a list of names, one per
   other seat in seat order. Before each
   observation the bots play until it is the agent's move (or the game is over); in a
   simultaneous phase the agent moves first.
-- **Rewards**: 0 until the end, then the agent's share of the outcome as in PettingZoo and
-  OpenSpiel: a sole winner 1, each other player -1/(n-1), shared wins shared, no winner 0.
+- **Rewards**: `reward="win"` (the default): 0 until the end, then the agent's share of the
+  outcome as in PettingZoo and OpenSpiel: a sole winner 1, each other player -1/(n-1), shared
+  wins shared, no winner 0. `reward="score-margin"`: the change of the agent's score minus the
+  best other seat's at every step, summing to the final margin (`dockyard.interop.rewards`).
+- **Registered** as `dockyard/<game>-v0` on `import dockyard.interop` (`gymnasium.make`,
+  `gymnasium.make_vec`: the batched `dockyard.interop.vector`).
 - **Seeds**: `reset(seed=S)` plays the game of seed S with bots seeded from S (the same seed, the
   same episode for the same actions); `reset()` draws the next seed from the env's generator.
 - **Illegal actions** (an index not in the mask): with `illegal="penalty"` (the default) nothing

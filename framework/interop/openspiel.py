@@ -5,27 +5,32 @@
     game = pyspiel.load_game("dockyard_curious_cargo")
     state = game.new_initial_state()
 
-Then OpenSpiel's own algorithms play our games (its MCTSBot, ISMCTSBot, CFR on small games, ...).
+Then OpenSpiel's Python algorithms play our games (open_spiel.python.algorithms' MCTSBot and
+ISMCTSBot, rl_environment with its learners); its C++ bots crash on Python games (upstream).
 
 - **Chance**: a game with randomness starts with SEED_DRAWS chance nodes of SEED_BASE equally
   likely outcomes each: the digits (base 256, lowest first) of the game's seed, so any of 2**32
-  seeds can be dealt. Every shuffle and roll of the game follows from the seed, so these are the
-  game's only chance events. Not one node of 2**32 outcomes: OpenSpiel lists every outcome of a
-  chance node with its probability. Tic-tac-toe (`deterministic = True`) has none.
+  seeds can be dealt (not one node of 2**32 outcomes: OpenSpiel lists every outcome). Then every
+  whole-number draw of the game, from its set-up's shuffles on, is a chance node of its equally
+  likely outcomes, dealt after the decision that drew it (`spiel_chance`). Tic-tac-toe
+  (`deterministic = True`) has none.
 - **Actions**: the game's fixed action index (`dockyard.interop.encoding`); `action_to_string`
   gives the canonical text (`p1: place t12 c4 east`).
 - **Returns**: a sole winner 1, every other player -1/(n-1); a shared win shared; no winner 0.
 - **Observation**: `observation_string(p)` is the JSON of p's view; `observation_tensor(p)` the
-  game's numeric observation of it (`Game.observation`). Neither shows what p may not see.
+  game's numeric observation of it (`Game.observation`), a numpy array written by
+  `encoding.write`. Neither shows what p may not see.
 - **Information state**: perfect recall, as string and tensor (`spiel_recall` says how each
   is laid out): p's observations and actions in order, and everyone else's actions as p was told
-  them. The tensor holds up to MAX_GAME_LENGTH actions, the game's declared `max_game_length`.
+  them. The tensor holds every decision up to the game's `max_game_length` (`LENGTHS`: a real
+  bound, at which the game ends undecided), one compact slot each (`spiel_recall.Code`).
 - **Resampling**: `resample_from_infostate(p, sampler)` deals again what p cannot see
   (`Game.sample_state`, seeded from `sampler`), so ISMCTSBot plays every game.
 - **Saving**: games and states pickle, and `serialize_game_and_state` round-trips: a state is
   its game's parameters and its action history, replayed when loaded. (A resampled state has
   no history of its own: it cannot be serialized.)
-- Parameter `players` (an int) sets the player count; `variants` a comma-separated list.
+- Parameter `players` (an int) sets the player count; `variants` a comma-separated list;
+  `max_game_length` the cap.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ decision so far, in order (the unused slots are 0; `Code`): the acting seat one-
 knows which action it was (its own, or one played in the open), then the action, all 0 when p
 was not told it: one-hot of its index in a game of at most ONE_HOT (512) actions (tic-tac-toe:
 9), else one-hot of its verb and the number within the verb in binary (Curious Cargo: 13 verbs
-and 11 digits), so a network reads "which verb, which arguments" and not one scalar out of tens
+and 15 digits), so a network reads "which verb, which arguments" and not one scalar out of tens
 of thousands. `max_game_length` is a real bound (see `openspiel.LENGTHS`), so the tensor holds
 every decision of a game: perfect recall of the actions (what p saw between them is in the
 string, and now in the observation).
