@@ -1,10 +1,56 @@
 """A game's random generator (`Rng`): `random.Random` seeded only when first used, and copied
-without reading its state twice (undo checkpoints copy the whole state every few actions)."""
+without reading its state twice (undo checkpoints copy the whole state every few actions).
+
+While an `Rng` holds a `Script` (`rng.script`), every whole-number draw it makes (randrange,
+randint, choice, shuffle, sample: random.Random's `_randbelow`) is shown to the script, which
+may replace the outcome: how OpenSpiel sees each die roll and shuffle as a chance node
+(dockyard.interop.openspiel). The generator draws all the same, so a script that keeps every
+outcome changes nothing. Without a script (always, outside that adapter) nothing changes."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
+
+
+class Script:
+    """The whole-number draws of an `Rng` while it holds this script (see the module's text):
+    `drawn` lists (n, outcome) for each draw among n outcomes (2 to `most`), and the first
+    outcomes are `forced` ones instead of the generator's."""
+
+    def __init__(self, forced: list[int] | tuple[int, ...] = (), most: int = 256) -> None:
+        self.forced = forced
+        self.most = most
+        self.drawn: list[tuple[int, int]] = []
+        self.closed = False  # set when done: a generator still holding it draws as its own
+
+    def draw(self, n: int, outcome: int) -> int:
+        if n < 2 or n > self.most or self.closed:
+            return outcome
+        at = len(self.drawn)
+        if at < len(self.forced):
+            outcome = self.forced[at]
+            if not 0 <= outcome < n:  # (told by the caller through `drawn`)
+                outcome %= n
+        self.drawn.append((n, outcome))
+        return outcome
+
+
+_ADOPTED: ContextVar[Script | None] = ContextVar("dockyard_rng_script", default=None)
+
+
+@contextmanager
+def scripting(script: Script) -> Iterator[Script]:
+    """Every `Rng` made in this block (in this thread or task) holds `script`: how a game's
+    set-up draws are shown (its generator is made inside the set-up)."""
+    token = _ADOPTED.set(script)
+    try:
+        yield script
+    finally:
+        _ADOPTED.reset(token)
 
 
 class Rng(random.Random):
@@ -12,9 +58,23 @@ class Rng(random.Random):
     same seed), but seeded only when first used. Seeding a Mersenne Twister costs more than
     setting up a whole game of tic-tac-toe, and games that never draw or shuffle never pay."""
 
+    script: Script | None = None  # see the module's text
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._randbelow = Rng._randbelow  # type: ignore[method-assign]  (random.Random sets its own)
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        outcome = self._randbelow_with_getrandbits(n)  # type: ignore[attr-defined]
+        script = self.script
+        return outcome if script is None else script.draw(n, outcome)
+
     def __init__(self, seed: int | None = None) -> None:
         self._seed_pending = seed
         self.gauss_next = None
+        script = _ADOPTED.get()
+        if script is not None:
+            self.script = script
         self.__class__ = _LazyRng  # until its first use
 
     def __clone__(self) -> Rng:  # dockyard.speed.cloning

@@ -19,7 +19,7 @@ def test_the_ratios_smoke_run_prints_every_row_with_its_target(dockyard) -> None
     assert code == 0, err
     report = json.loads(out)
     figures = [row["figure"] for row in report["rows"]]
-    adapters = 2 * len(games())  # a PettingZoo and a pyspiel row per game
+    adapters = 4 * len(games())  # PettingZoo, pyspiel, pyspiel observing, the batched env
     assert len(figures) == 10 + adapters and len(set(figures)) == len(figures)
     for row in report["rows"]:
         assert row["target"] > 0

@@ -99,9 +99,9 @@ def test_a_placed_tile_shows_in_heights_and_belts_for_both_seats() -> None:
     s.apply(place)
     fac = s.state.seats[seat].facility
     own, other = ob.observation(s.state, seat), ob.observation(s.state, 1 - seat)
-    heights = block(s.state, own, "own.height")
-    assert heights[cell(s.state, where)] == fac.height(parse_cell(where)) >= 1
-    assert sum(heights) == sum(len(stack) for stack in fac.stacks.values())
+    heights = block(s.state, own, "own.height")  # stack heights / ob.HEIGHT
+    assert heights[cell(s.state, where)] * ob.HEIGHT == fac.height(parse_cell(where)) >= 1
+    assert sum(heights) * ob.HEIGHT == sum(len(stack) for stack in fac.stacks.values())
     assert block(s.state, other, "other.height") == heights
     belts = block(s.state, own, "own.belts")
     top = fac.top(parse_cell(where))
@@ -124,9 +124,10 @@ def test_goods_shipped_received_and_on_trucks_at_their_offsets() -> None:
     cargo[0] = "purple"
     p.streets[SHIPPING].append(Truck(card, 2, cargo))
     own, other = ob.observation(state, 0), ob.observation(state, 1)
-    assert block(state, own, "own.shipped") == [2.0, 0.0, 1.0]
-    assert block(state, own, "own.received") == [0.0, 3.0, 0.0]
-    assert block(state, other, "other.shipped") == [2.0, 0.0, 1.0]
+    goods = ob.GOODS  # counts of goods, scaled into [0, 1]
+    assert block(state, own, "own.shipped") == [2.0 / goods, 0.0, 1.0 / goods]
+    assert block(state, own, "own.received") == [0.0, 3.0 / goods, 0.0]
+    assert block(state, other, "other.shipped") == [2.0 / goods, 0.0, 1.0 / goods]
     assert block(state, own, "other.shipped") == [0.0, 0.0, 0.0]
     streets = block(state, own, "own.streets")
     kinds = len(ob.SPACE_KINDS)
@@ -149,7 +150,9 @@ def test_own_hand_is_seen_only_by_its_seat() -> None:
         for t in state.seats[seat].hand:
             assert hand[tiles.index(t)] >= 1
         counts = block(state, ob.observation(state, 1 - seat), "other.hand_counts")
-        assert counts == [len(state.seats[seat].hand), len(state.seats[seat].trucks)]
+        tiles_n, cards_n = len(state.content.tiles), len(state.content.trucks)
+        hand, trucks = len(state.seats[seat].hand), len(state.seats[seat].trucks)
+        assert counts == pytest.approx([hand / tiles_n, trucks / cards_n])
 
 
 @pytest.mark.parametrize("variants", VARIANTS)

@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 from dockyard import Session
 from dockyard.bots import GreedyBot
-from dockyard.plugins.import_export.observation import CREDITS_SCALE, layout, readme_table
+from dockyard.plugins.import_export.observation import (
+    CREDITS_SCALE,
+    SIZE_SCALE,
+    layout,
+    readme_table,
+)
 
 README = Path(__file__).parents[1] / "content" / "import_export" / "README.md"
 EXPANSIONS = ["jutaku", "kickstarter", "captain-edition"]
@@ -90,7 +95,7 @@ def test_a_hand_built_table_gives_the_documented_numbers() -> None:
     assert mine[o["discard_top"] + card[state.discard[-1]]] == 1.0
     assert sum(mine[o["discard_top"] : o["discard_top"] + len(c.cards)]) == 1.0
     assert mine[o["credits"] + 2] == state.credits[2] / CREDITS_SCALE
-    assert mine[o["hand_size"] + 1] == len(state.hands[1]) / 10
+    assert mine[o["hand_size"] + 1] == len(state.hands[1]) / SIZE_SCALE
     assert mine[o["contracts"] + 1 * len(c.cards) + card[contract]] == 1.0
     slot = 1 * c.ships_per_harbor + int(ship.id.rsplit("-", 1)[1]) - 1
     assert mine[o["ship_home"] + slot] == 1.0

@@ -142,6 +142,14 @@ def test_openspiel_chance_node_deals_the_seed() -> None:
     for digit in (7, 2, 0, 1):  # the seed's digits, base 256, lowest first
         assert state.is_chance_node() and len(state.chance_outcomes()) == 256
         state.apply_action(digit)
+    dealt = 0
+    while state.is_chance_node():  # then the set-up's shuffles, draw by draw: dealt as the
+        pending = state.run.pending  # seeded generator drew them, the seed's own game
+        n, drawn = pending.drawn[len(pending.chosen)]
+        assert len(state.chance_outcomes()) == n
+        state.apply_action(drawn)
+        dealt += 1
+    assert dealt > 20  # the bag and the Truck deck are shuffled in the open
     mine = state.information_state_string(0)
     assert mine != state.information_state_string(1)
     ours = Session("curious-cargo", seed=7 + 2 * 256 + 1 * 256**3)

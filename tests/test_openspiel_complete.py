@@ -136,13 +136,31 @@ def test_tensor_slots_say_who_acted_and_what_when_known() -> None:
     st = play_cells(game, ["b2", "a1"])
     spec = st.run.spec
     t = np.asarray(st.information_state_tensor(1))
-    base, width = spec.obs_size, spec.players + 2
+    base, width = spec.obs_size, spec.code.width
+    assert width == 2 + 1 + 9  # the seat one-hot, known, the action one-hot (9 actions)
     first, second = t[base : base + width], t[base + width : base + 2 * width]
-    b2 = st.run.steps[0]
+    b2, a1 = st.run.steps
     assert list(first[:2]) == [1.0, 0.0] and first[2] == 1.0
-    assert first[3] == pytest.approx((b2 + 1) / spec.index.size)
-    assert list(second[:2]) == [0.0, 1.0]
+    assert np.flatnonzero(first[3:]).tolist() == [b2]  # one-hot of the action, not a scalar
+    assert list(second[:2]) == [0.0, 1.0] and np.flatnonzero(second[3:]).tolist() == [a1]
     assert not t[base + 2 * width :].any()  # the slots not played yet are 0
+
+
+def test_a_large_action_space_is_written_as_verb_and_binary_digits() -> None:
+    st = midgame(load("curious-cargo"), 6)
+    spec = st.run.spec
+    code = spec.code
+    assert not code.one_hot and code.width < 64  # not one-hot over 25,525 actions
+    p = st.run.actors[-1]
+    t = np.asarray(st.information_state_tensor(p))
+    last = len(st.run.steps) - 1
+    slot = t[spec.obs_size + last * code.width : spec.obs_size + (last + 1) * code.width]
+    number = st.run.steps[-1]
+    verbs = len(spec.index.verbs)
+    verb = int(np.flatnonzero(slot[3 : 3 + verbs])[0])
+    offset = spec.index.verbs[verb][1]
+    digits = slot[3 + verbs :]
+    assert offset + int(sum(int(d) << i for i, d in enumerate(digits))) == number
 
 
 def _bid_state():  # type: ignore[no-untyped-def]
@@ -176,10 +194,13 @@ def test_a_secret_action_is_told_as_announced() -> None:
     assert text in mine
     assert text not in theirs and any("(in secret)" in line for line in theirs)
     spec = st.run.spec
-    width, at = spec.players + 2, spec.obs_size + (len(st.run.steps) - 1) * (spec.players + 2)
-    assert st.information_state_tensor(bidder)[at + spec.players] == 1.0  # known to the bidder
+    width = spec.code.width
+    at = spec.obs_size + (len(st.run.steps) - 1) * width
+    mine_slot = st.information_state_tensor(bidder)[at : at + width]
+    assert mine_slot[spec.players] == 1.0 and mine_slot[spec.players + 1 :].any()  # known
     slot = st.information_state_tensor(other)[at : at + width]
-    assert slot[bidder] == 1.0 and slot[spec.players] == 0.0 and slot[spec.players + 1] == 0.0
+    assert slot[bidder] == 1.0 and slot[spec.players] == 0.0
+    assert not slot[spec.players + 1 :].any()  # the other seat is not told the bid
 
 
 @pytest.mark.parametrize("game", ["pack-and-stack", "curious-cargo"])

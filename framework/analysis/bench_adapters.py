@@ -1,10 +1,12 @@
 """The RL adapters' rows of `dockyard bench --ratios`: for every game that numbers its actions,
 PettingZoo's masked random steps (the AEC loop: `last()` for the observation and the action
 mask, a random action among the mask's, `step`) and pyspiel's random steps (`legal_actions`, a
-random choice, `apply_action`; chance nodes drawn and not counted), each per second and as a
+random choice, `apply_action`; chance nodes drawn and not counted), pyspiel's again with an
+`observation_tensor` at every step, and the batched env's agent steps (64 tables against the
+random bot, each step also an opponent's move and an observation), each per second and as a
 ratio to the engine's own random playout (a Session's `legal_actions` -> random choice ->
 `apply`) measured side by side in the same rounds (the medians). Targets: PettingZoo 0.25,
-pyspiel 0.5. The rows need `pip install dockyard[rl]`; without it they say so.
+pyspiel 0.5, pyspiel observed 0.25, batched 0.25. The rows need `pip install dockyard[rl]`; without it they say so.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 Rate = Callable[[], tuple[float, float]]  # -> (units, seconds)
-TARGETS = {"PettingZoo": 0.25, "pyspiel": 0.5}
+TARGETS = {
+    "PettingZoo": 0.25,
+    "pyspiel": 0.5,
+    "OpenSpiel observation_tensor": 0.25,
+    "batched env x64": 0.25,
+}
 SECONDS = 1.0  # per measurement at scale 1
 
 
@@ -84,8 +91,9 @@ def pettingzoo(game: str, seconds: float) -> Rate:
     return run
 
 
-def pyspiel(game: str, seconds: float) -> Rate:
-    """pyspiel's random steps through dockyard.interop.openspiel: steps per second."""
+def pyspiel(game: str, seconds: float, observe: bool = False) -> Rate:
+    """pyspiel's random steps through dockyard.interop.openspiel: steps per second (with
+    `observe`, `observation_tensor` of the player to act at every step, as a learner does)."""
     import pyspiel as spiel  # type: ignore[import-not-found]
 
     from ..interop import openspiel  # noqa: F401  (registers the games)
@@ -103,9 +111,43 @@ def pyspiel(game: str, seconds: float) -> Rate:
                     outcomes, chances = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(rng.choices(outcomes, weights=chances)[0])
                 else:
+                    if observe:
+                        state.observation_tensor(state.current_player())
                     state.apply_action(rng.choice(state.legal_actions()))
                     n += 1
                     now = time.perf_counter()
+        return n, now - start
+
+    return run
+
+
+def observed(game: str, seconds: float) -> Rate:
+    return pyspiel(game, seconds, observe=True)
+
+
+def batched(game: str, seconds: float) -> Rate:
+    """dockyard.interop.vector: 64 tables against the random bot, masked random actions, the
+    observations written every step: agent steps per second."""
+    import numpy as np
+
+    from ..interop.vector import env
+
+    e = env(game, num_envs=64, opponents="random", seed=1)
+    held = {"mask": e.reset(seed=1)[1]["action_mask"]}
+    rng = np.random.default_rng(1)
+
+    def run() -> tuple[float, float]:
+        n = 0
+        mask = held["mask"]
+        start = now = time.perf_counter()
+        while now - start < seconds:
+            counts = mask.sum(axis=1)
+            pick = (rng.random(len(counts)) * counts).astype(np.int64)
+            actions = [np.flatnonzero(row)[k] for row, k in zip(mask, pick, strict=True)]
+            mask = e.step(np.array(actions))[4]["action_mask"]
+            n += len(actions)
+            now = time.perf_counter()
+        held["mask"] = mask
         return n, now - start
 
     return run
@@ -126,8 +168,18 @@ def adapter_rows(rounds: int, scale: float, add: Callable[..., Any]) -> None:
     """Add a PettingZoo and a pyspiel row per game: `add(figure, ratio, target, note)`, the
     note saying the rates (or, without the peer's package, why the row is not measured)."""
     seconds = max(0.02, SECONDS * scale)
-    makers = {"PettingZoo": pettingzoo, "pyspiel": pyspiel}
-    wanted = {"PettingZoo": "pettingzoo", "pyspiel": "pyspiel"}
+    makers = {
+        "PettingZoo": pettingzoo,
+        "pyspiel": pyspiel,
+        "OpenSpiel observation_tensor": observed,
+        "batched env x64": batched,
+    }
+    wanted = {
+        "PettingZoo": "pettingzoo",
+        "pyspiel": "pyspiel",
+        "OpenSpiel observation_tensor": "pyspiel",
+        "batched env x64": "gymnasium",
+    }
     for name, title in games():
         runs: list[Rate] = [engine(name, seconds)]
         missing: dict[str, str] = {}

@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import math
 import zlib
+from array import array
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from ..core import win_shares
 from ..game import Action, Game, Tuples  # noqa: F401  (Tuples: re-exported)
@@ -102,6 +105,24 @@ def observation(game: Game, state: Any, seat: int) -> list[float]:
     if own is not None:
         return [float(x) for x in own]
     return hashed_view(game, state, seat)
+
+
+def write(game: Game, state: Any, seat: int, out: Any) -> None:
+    """Write `seat`'s observation into the float32 numpy array `out` (preallocated, of
+    `observation_size`): a game's float32 `array.array` is read without copying, a list is
+    converted by numpy in C; never a Python loop per number. The numbers lie within
+    [-1, 1], the bounds the environments declare: a game's own observation scales its counts
+    into them (its README table says by what; tests/test_vector_env.py checks every game's
+    random playouts), the hashed view is clipped to them. (The hashed view, the fallback,
+    is made in Python: a game that wants speed defines its own observation.)"""
+    own = game.observation(state, seat)
+    if own is None:
+        out[:] = hashed_view(game, state, seat)
+        np.clip(out, -1.0, 1.0, out=out)
+    elif isinstance(own, array) and own.typecode == "f":
+        out[:] = np.frombuffer(own, np.float32)
+    else:
+        out[:] = own
 
 
 def hashed_view(game: Game, state: Any, seat: int) -> list[float]:

@@ -14,14 +14,20 @@ bots (extra `dockyard[rl]`).
   `e.unwrapped.index.describe()` prints it), the same numbers as PettingZoo and OpenSpiel.
   `info["action_mask"]` (int8, 1 for each action legal now) comes with every observation.
 - **Observations**: the agent's seat's observation (`Game.observation`, or its view hashed),
-  float32, the same vector as PettingZoo's `observation`. Never what the seat may not see.
+  float32, the same vector as PettingZoo's `observation`, in a Box of [-1, 1] (every game
+  scales its counts into it); with `fixed_size=True` padded with zeros to the largest size the
+  game has at any player count. Never what the seat may not see.
 - **Opponents**: `opponents` names a dockyard bot (`dockyard bots GAME`: random, greedy, mcts:50,
   ...; None: the game's best quick bot) for every other seat, or a list of names, one per
   other seat in seat order. Before each
   observation the bots play until it is the agent's move (or the game is over); in a
   simultaneous phase the agent moves first.
-- **Rewards**: 0 until the end, then the agent's share of the outcome as in PettingZoo and
-  OpenSpiel: a sole winner 1, each other player -1/(n-1), shared wins shared, no winner 0.
+- **Rewards**: `reward="win"` (the default): 0 until the end, then the agent's share of the
+  outcome as in PettingZoo and OpenSpiel: a sole winner 1, each other player -1/(n-1), shared
+  wins shared, no winner 0. `reward="score-margin"`: the change of the agent's score minus the
+  best other seat's at every step, summing to the final margin (`dockyard.interop.rewards`).
+- **Registered** as `dockyard/<game>-v0` on `import dockyard.interop` (`gymnasium.make`,
+  `gymnasium.make_vec`: the batched `dockyard.interop.vector`).
 - **Seeds**: `reset(seed=S)` plays the game of seed S with bots seeded from S (the same seed, the
   same episode for the same actions); `reset()` draws the next seed from the env's generator.
 - **Illegal actions** (an index not in the mask): with `illegal="penalty"` (the default) nothing
@@ -41,9 +47,11 @@ from gymnasium import spaces
 from ..bots import Bot, make_bot
 from ..flow import actors
 from ..game import Action, DockyardError, IllegalAction
+from ..registry import registry
 from ..session import Session
-from .encoding import action_index, observation_size, returns
-from .pettingzoo import LIMIT, Moves, number, vector
+from . import rewards
+from .encoding import action_index, observation_size, returns, write
+from .pettingzoo import Moves, number
 
 ILLEGAL = ("penalty", "raise")
 
@@ -72,6 +80,8 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        reward: str = "win",
+        fixed_size: bool = False,
     ) -> None:
         seats = players if players is None or isinstance(players, int) else tuple(players)
         self._config = (game, seats, tuple(variants), tuple(content))
@@ -85,19 +95,9 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             raise DockyardError(f"seat is a player's name or a number from 0 to {len(names) - 1}")
         self.seat = seat
         self.agent = names[seat]
-        others = len(names) - 1
-        wanted: list[str | None] = (
-            [opponents] * others
-            if opponents is None or isinstance(opponents, str)
-            else list(opponents)
-        )
-        if len(wanted) != others or not all(n is None or isinstance(n, str) for n in wanted):
-            raise DockyardError(
-                f"opponents is one bot's name or a list of {others} names (one per other seat)"
-            )
-        for name in wanted:
-            make_bot(self.session.game, name)  # an unknown bot: a DockyardError naming the bots
-        self.opponents = wanted
+        self.opponents = opponent_names(self.session, opponents)
+        self.reward = rewards.checked(reward, self.session)
+        self._margin = 0.0
         if illegal not in ILLEGAL:
             raise DockyardError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -108,8 +108,8 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.index = action_index(self.session.game, self.session.state)
         self.moves = Moves.of_game(self._config, self.index)
         self.action_space = spaces.Discrete(self.index.size)
-        size = observation_size(self.session.game, self.session.state)
-        self.observation_space = spaces.Box(-LIMIT, LIMIT, (size,), np.float32)
+        low, high, self.size, width = bounds(self.session, fixed_size)
+        self.observation_space = spaces.Box(low, high, (width,), np.float32)
         self.bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
         self._mask = self.moves.zeros
@@ -129,6 +129,7 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             s: make_bot(self.session.game, name, game_seed * 31 + s)
             for s, name in zip(others, self.opponents, strict=True)
         }
+        self._margin = 0.0
         self._opponents_play()
         return self._observe(), self._info()
 
@@ -147,7 +148,9 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             self._legal, self._mask = self.moves.of(session, self.agent)
 
     def _observe(self) -> np.ndarray:
-        return vector(self.session.game, self.session.state, self.seat)
+        out = np.zeros(self.observation_space.shape, np.float32)
+        write(self.session.game, self.session.state, self.seat, out[: self.size])
+        return out
 
     def _info(self, **more: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), **more}  # the caller's own (they keep them)
@@ -172,7 +175,11 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.session.apply(move)
         self._opponents_play()
         over = self.session.over
-        reward = returns(self.session.game, self.session.state)[self.seat] if over else 0.0
+        if self.reward == "score-margin":
+            now = rewards.margin(self.session, self.seat)
+            reward, self._margin = now - self._margin, now
+        else:
+            reward = returns(self.session.game, self.session.state)[self.seat] if over else 0.0
         return self._observe(), float(reward), over, False, self._info()
 
     def _refuse(self, reason: str) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -185,3 +192,38 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         if self.render_mode == "ansi":
             return self.session.render(None)
         return None
+
+
+def opponent_names(session: Session, opponents: str | Sequence[str | None] | None) -> list[Any]:
+    """One bot name (or None) per other seat, checked (an unknown bot: a DockyardError)."""
+    others = len(session.players) - 1
+    wanted: list[str | None] = (
+        [opponents] * others if opponents is None or isinstance(opponents, str) else list(opponents)
+    )
+    if len(wanted) != others or not all(n is None or isinstance(n, str) for n in wanted):
+        raise DockyardError(
+            f"opponents is one bot's name or a list of {others} names (one per other seat)"
+        )
+    for name in wanted:
+        make_bot(session.game, name)  # an unknown bot: a DockyardError naming the bots
+    return wanted
+
+
+def bounds(session: Session, fixed_size: bool = False) -> tuple[float, float, int, int]:
+    """(low, high, observation size, width): every number lies in [-1, 1] (`encoding.write`);
+    the width is the size, or with `fixed_size` the largest size of the game with these
+    variants at any player count (the observation padded with zeros), so one network serves
+    every count."""
+    size = observation_size(session.game, session.state)
+    width = size
+    if fixed_size:
+        found = registry().game(session.config.game)
+        for count in range(found.min_players, found.max_players + 1):
+            other = Session(
+                session.config.game,
+                players=count,
+                variants=session.config.variants,
+                content=session.config.content_dirs,
+            )
+            width = max(width, observation_size(other.game, other.state))
+    return -1.0, 1.0, size, width

@@ -5,27 +5,32 @@
     game = pyspiel.load_game("dockyard_curious_cargo")
     state = game.new_initial_state()
 
-Then OpenSpiel's own algorithms play our games (its MCTSBot, ISMCTSBot, CFR on small games, ...).
+Then OpenSpiel's Python algorithms play our games (open_spiel.python.algorithms' MCTSBot and
+ISMCTSBot, rl_environment with its learners); its C++ bots crash on Python games (upstream).
 
 - **Chance**: a game with randomness starts with SEED_DRAWS chance nodes of SEED_BASE equally
   likely outcomes each: the digits (base 256, lowest first) of the game's seed, so any of 2**32
-  seeds can be dealt. Every shuffle and roll of the game follows from the seed, so these are the
-  game's only chance events. Not one node of 2**32 outcomes: OpenSpiel lists every outcome of a
-  chance node with its probability. Tic-tac-toe (`deterministic = True`) has none.
+  seeds can be dealt (not one node of 2**32 outcomes: OpenSpiel lists every outcome). Then every
+  whole-number draw of the game, from its set-up's shuffles on, is a chance node of its equally
+  likely outcomes, dealt after the decision that drew it (`spiel_chance`). Tic-tac-toe
+  (`deterministic = True`) has none.
 - **Actions**: the game's fixed action index (`dockyard.interop.encoding`); `action_to_string`
   gives the canonical text (`p1: place t12 c4 east`).
 - **Returns**: a sole winner 1, every other player -1/(n-1); a shared win shared; no winner 0.
 - **Observation**: `observation_string(p)` is the JSON of p's view; `observation_tensor(p)` the
-  game's numeric observation of it (`Game.observation`). Neither shows what p may not see.
+  game's numeric observation of it (`Game.observation`), a numpy array written by
+  `encoding.write`. Neither shows what p may not see.
 - **Information state**: perfect recall, as string and tensor (`spiel_recall` says how each
   is laid out): p's observations and actions in order, and everyone else's actions as p was told
-  them. The tensor holds up to MAX_GAME_LENGTH actions, the game's declared `max_game_length`.
+  them. The tensor holds every decision up to the game's `max_game_length` (`LENGTHS`: a real
+  bound, at which the game ends undecided), one compact slot each (`spiel_recall.Code`).
 - **Resampling**: `resample_from_infostate(p, sampler)` deals again what p cannot see
   (`Game.sample_state`, seeded from `sampler`), so ISMCTSBot plays every game.
 - **Saving**: games and states pickle, and `serialize_game_and_state` round-trips: a state is
   its game's parameters and its action history, replayed when loaded. (A resampled state has
   no history of its own: it cannot be serialized.)
-- Parameter `players` (an int) sets the player count; `variants` a comma-separated list.
+- Parameter `players` (an int) sets the player count; `variants` a comma-separated list;
+  `max_game_length` the cap.
 """
 
 from __future__ import annotations
@@ -43,10 +48,23 @@ from ..flow import actors
 from ..registry import registry
 from ..session import Session
 from . import spiel_recall
-from .encoding import ActionIndex, action_index, observation, observation_size, returns
+from .encoding import ActionIndex, action_index, observation_size, returns, write
+from .spiel_chance import MOST, Pending, deal, opened, scripted
 
 SEED_BASE = 256  # outcomes of each chance node: one digit of the seed
 SEED_DRAWS = 4  # chance nodes at the start: SEED_BASE ** SEED_DRAWS seeds
+# each game's max_game_length: decisions, a real bound. Tic-tac-toe's is its board; for the
+# others a cap well above their longest random playouts (hundreds to a few thousand
+# decisions), at which the OpenSpiel game ends if its rules have not ended it (every return 0).
+# A game may declare its own (`max_game_length` on its Game class); a game in neither gets
+# MAX_GAME_LENGTH. Parameter `max_game_length` overrides it.
+LENGTHS = {
+    "tictactoe": 9,
+    "curious-cargo": 2_000,
+    "pack-and-stack": 1_000,
+    "cargo": 10_000,
+    "import-export": 4_000,
+}
 MAX_GAME_LENGTH = 20_000
 MAX_KNOWN = 200_000  # actions whose numbers are remembered
 _CHANCE = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
@@ -55,7 +73,9 @@ _CHANCE = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
 class Spec:
     """What never changes of one dockyard game with its parameters (shared by its states)."""
 
-    def __init__(self, name: str, players: int | None, variants: tuple[str, ...]) -> None:
+    def __init__(
+        self, name: str, players: int | None, variants: tuple[str, ...], length: int | None = None
+    ) -> None:
         game = registry().game(name)
         self.name = name
         self.config = (players, variants)
@@ -65,7 +85,12 @@ class Spec:
         self.deterministic: bool = game.deterministic
         self.players = len(template.players)
         self.obs_size: int = observation_size(template.game, template.state)
-        self.max_length = MAX_GAME_LENGTH
+        own = getattr(game, "max_game_length", None)
+        default = own if isinstance(own, int) else LENGTHS.get(name, MAX_GAME_LENGTH)
+        self.default_length: int = default
+        self.max_length: int = length or default
+        self.draws = False  # whether a decision was seen drawing (then: a copy before each)
+        self.code = spiel_recall.Code(self)
         # (verb, args) -> number, every action ahead when there are not too many: a tuple of
         # strings hashes in C, faster than the mixed-radix sum (DockyardState._legal_actions)
         self.numbers: dict[tuple[str, Any], int] = {}
@@ -96,11 +121,15 @@ class Spec:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"players": self.players, "variants": ""},
+            parameter_specification={
+                "players": self.players,
+                "variants": "",
+                "max_game_length": default,
+            },
         )
         self.info = pyspiel.GameInfo(
             num_distinct_actions=self.index.size,
-            max_chance_outcomes=0 if self.deterministic else SEED_BASE,
+            max_chance_outcomes=0 if self.deterministic else max(SEED_BASE, MOST),
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -114,8 +143,10 @@ class Spec:
 
 
 @lru_cache(maxsize=64)
-def spec(name: str, players: int | None, variants: tuple[str, ...]) -> Spec:
-    return Spec(name, players, variants)
+def spec(
+    name: str, players: int | None, variants: tuple[str, ...], length: int | None = None
+) -> Spec:
+    return Spec(name, players, variants, length)
 
 
 def _spec(name: str, params: dict[str, Any]) -> Spec:
@@ -123,7 +154,11 @@ def _spec(name: str, params: dict[str, Any]) -> Spec:
         raise DockyardError(f"no dockyard game {name!r}")
     players = int(params["players"]) if "players" in params else None
     variants = tuple(v for v in str(params.get("variants", "")).split(",") if v)
-    return spec(name, players, variants)
+    length = int(params.get("max_game_length", 0)) or None
+    if length is not None and length < 1:
+        raise DockyardError(f"max_game_length is a positive number of decisions, not {length}")
+    base = spec(name, players, variants)
+    return base if length in (None, base.max_length) else spec(name, players, variants, length)
 
 
 _BY_SHORT: dict[str, str] = {}  # pyspiel short name -> dockyard game name
@@ -153,9 +188,11 @@ class DockyardGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> DockyardState:
         return DockyardState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> spiel_recall.Observer:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self.spec, perfect_recall)
+        return spiel_recall.Observer(self.spec, perfect_recall)
 
 
 class Maker:
@@ -176,7 +213,7 @@ def maker(name: str) -> type[Maker]:
 class Run:
     """A state's whole Python side: what OpenSpiel copies (`clone`) and saves (`serialize`):
     its seed digits drawn so far, the session, the decisions since the start (or since a
-    resampling's anchor) and who made each."""
+    resampling's anchor), who made each and the chance outcomes of each one's draws."""
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -185,6 +222,11 @@ class Run:
         self.player = _whose(self.session)  # OpenSpiel's current player, kept up to date
         self.steps: list[int] = []
         self.actors: list[int] = []
+        self.dealt: list[list[int]] = []  # each decision's chance outcomes (lists not changed)
+        self.history: list[int] = []  # every action after the seed digits, chance's too
+        self.setup: list[int] = []  # the set-up's chance outcomes
+        self.pending: Pending | None = None
+        self.before = 0  # decisions before the anchor (a resampled state's past)
         # the actions legal_actions last listed, and their numbers
         self.offered: tuple[list[int], list[Any]] = ([], [])
         self.anchor: spiel_recall.Anchor | None = None
@@ -202,6 +244,9 @@ class Run:
         twin.session = None if self.session is None else self.session.clone()
         twin.steps = list(self.steps)
         twin.actors = list(self.actors)
+        twin.dealt = list(self.dealt)
+        twin.history = list(self.history)
+        twin.pending = None if self.pending is None else self.pending.copy()
         twin.offered = ([], [])
         twin.secret = list(self.secret)
         twin.recall_own = self.recall_own = False
@@ -215,15 +260,21 @@ class Run:
             )
         spec = self.spec
         players, variants = spec.config
-        return (_replayed, (spec.name, players, variants, self.digits, self.steps))
+        length = spec.max_length if spec.max_length != spec.default_length else None
+        return (_replayed, (spec.name, players, variants, self.digits, self.history, length))
 
 
 def _replayed(
-    name: str, players: int | None, variants: tuple[str, ...], digits: list[int], steps: list[int]
+    name: str,
+    players: int | None,
+    variants: tuple[str, ...],
+    digits: list[int],
+    history: list[int],
+    length: int | None = None,
 ) -> Run:
     """A Run saved by `Run.__reduce__`, played again."""
-    run = Run(spec(name, players, tuple(variants)))
-    for number in [*digits, *steps]:
+    run = Run(spec(name, players, tuple(variants), length))
+    for number in [*digits, *history]:
         _play(run, int(number))
     return run
 
@@ -242,13 +293,29 @@ def _whose(session: Session | None) -> int:
     return _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
 
 
+def _next(run: Run) -> int:
+    """The player after a decision's play: terminal too at the game's max_game_length."""
+    player = _whose(run.session)
+    if player >= 0 and run.before + len(run.steps) >= run.spec.max_length:
+        return _TERMINAL_ID  # the cap (LENGTHS): the game ends undecided
+    return player
+
+
 def _play(run: Run, number: int) -> None:
     session = run.session
     if session is None:
         run.digits.append(number)
         if len(run.digits) == SEED_DRAWS:
-            run.session = run.spec.session(run.seed())
-            run.player = _whose(run.session)
+            run.session, script = opened(run.spec, run.seed())
+            if script.drawn:  # the set-up's draws: chance deals them next
+                run.pending = Pending(-1, None, script.drawn)
+                run.player = _CHANCE_ID
+            else:
+                run.player = _whose(run.session)
+        return
+    run.history.append(number)
+    if run.pending is not None:
+        _deal(run, number)
         return
     seat = run.player
     numbers, listed = run.offered
@@ -256,12 +323,37 @@ def _play(run: Run, number: int) -> None:
         action = listed[numbers.index(number)]  # a scan in C: cheaper than a dict per list
     except ValueError:
         action = run.spec.index.action(number, session.players[seat])
-    session.apply(action)
+    spec = run.spec
+    before = session.clone() if spec.draws else None  # (only in a game seen drawing)
+    script = scripted(session, action)
     run.offered = _NONE_OFFERED
     run.steps.append(number)
     run.actors.append(seat)
-    state = session.state
-    run.player = _TERMINAL_ID if state.flow.over is not None else actors(state)[0]
+    if script.drawn:  # chance deals each draw: the outcomes come as the next actions
+        spec.draws = True
+        run.dealt.append(_NO_DRAWS)
+        run.pending = Pending(len(run.steps) - 1, before, script.drawn)
+        run.player = _CHANCE_ID
+        return
+    run.dealt.append(_NO_DRAWS)
+    run.player = _next(run)
+
+
+_NO_DRAWS: list[int] = []  # (shared: never changed, replaced)
+
+
+def _deal(run: Run, outcome: int) -> None:
+    """Chance's outcome of the pending draw (`spiel_chance.deal`)."""
+    if not deal(run, outcome):
+        return
+    pending = run.pending
+    assert pending is not None
+    if pending.step < 0:
+        run.setup = pending.chosen
+    else:
+        run.dealt[pending.step] = pending.chosen
+    run.pending = None
+    run.player = _next(run)
 
 
 def _number(spec: Spec, action: Any) -> int:
@@ -299,15 +391,20 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         return sorted(numbers)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _CHANCE
+        pending = self.run.pending
+        if pending is None:
+            return _CHANCE  # the seed's digits
+        return _uniform(pending.outcomes())
 
     def _apply_action(self, action: int) -> None:
         _play(self.run, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         session = self.run.session
-        if player == _CHANCE_ID or session is None:
+        if session is None:
             return f"seed digit {action}"
+        if player == _CHANCE_ID:
+            return f"chance: outcome {action}"
         name = session.players[player] if player >= 0 else "?"
         return session.format(self.run.spec.index.action(int(action), name))
 
@@ -326,8 +423,8 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         number in [0, 1), as OpenSpiel's `UniformProbabilitySampler`)."""
         run = self.run
         twin = self.clone()
-        if run.session is None:
-            return twin  # nothing dealt yet
+        if run.session is None or run.pending is not None:
+            return twin  # nothing dealt yet, or chance to deal
         seed = int(float(probability_sampler()) * SEED_BASE**SEED_DRAWS)
         sampled = run.session.game.sample_state(run.session.state, player_id, random.Random(seed))
         anchor = spiel_recall.Anchor(run, player_id, sampled)
@@ -335,9 +432,31 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         new.session = anchor.session
         new.anchor = anchor
         new.steps, new.actors, new.offered, new.secret = [], [], ([], []), []
+        new.dealt, new.history, new.before = [], [], len(anchor.steps)
         new.recall, new.recall_own = None, False
         new.player = _whose(new.session)
         return twin
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """`player`'s observation (default: the one to act) as a new float32 numpy array,
+        written by the game's encoding (`encoding.write`): no Python list of floats."""
+        run = self.run
+        spec = run.spec
+        out = np.zeros(spec.obs_size, np.float32)
+        seat = run.player if player is None else _seat_of(spec, player)
+        if run.session is not None and seat >= 0:
+            write(run.session.game, run.session.state, seat, out)
+        return out
+
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray:
+        """`player`'s information state (`spiel_recall`) as a new float32 numpy array."""
+        run = self.run
+        spec = run.spec
+        out = np.zeros(spec.obs_size + spec.max_length * spec.code.width, np.float32)
+        seat = run.player if player is None else _seat_of(spec, player)
+        if seat >= 0:
+            spiel_recall.tensor(run, seat, out)
+        return out
 
     def __str__(self) -> str:
         session = self.run.session
@@ -346,32 +465,17 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         return f"{len(session.log)} moves\n{session.render(None)}"
 
 
-class Observer:
-    """OpenSpiel's observer interface: the observation, or with perfect recall the
-    information state (`spiel_recall`)."""
+def _seat_of(spec: Spec, player: Any) -> int:
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)):
+        raise DockyardError(f"a player is a number from 0 to {spec.players - 1}, not {player!r}")
+    if not 0 <= player < spec.players:
+        raise DockyardError(f"no player {player}: the players are 0 to {spec.players - 1}")
+    return int(player)
 
-    def __init__(self, spec: Spec, perfect_recall: bool) -> None:
-        size = spec.obs_size + (spec.max_length * (spec.players + 2) if perfect_recall else 0)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-        self.perfect_recall = perfect_recall
 
-    def set_from(self, state: DockyardState, player: int) -> None:
-        self.tensor.fill(0.0)
-        run = state.run
-        if self.perfect_recall:
-            spiel_recall.tensor(run, player, self.tensor)
-        elif run.session is not None:
-            values = observation(run.session.game, run.session.state, player)
-            self.tensor[:] = np.clip(np.asarray(values, np.float32), -1e6, 1e6)
-
-    def string_from(self, state: DockyardState, player: int) -> str:
-        run = state.run
-        if self.perfect_recall:
-            return "\n".join(spiel_recall.lines(run, player))
-        if run.session is None:
-            return "start"
-        return spiel_recall.view_text(run.session, player)
+@lru_cache(maxsize=SEED_BASE + 1)
+def _uniform(n: int) -> list[tuple[int, float]]:
+    return [(k, 1.0 / n) for k in range(n)]
 
 
 def register(name: str) -> str:

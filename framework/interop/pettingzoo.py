@@ -35,14 +35,14 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from ..flow import actors
 from ..game import Action, DockyardError, Game, IllegalAction
 from ..session import Session
 from .encoding import ActionIndex, action_index, hashed_view, observation_size, returns
 
-LIMIT = np.inf  # the observation Box's bounds: a game's own numbers are passed on as they are
+LIMIT = 1.0  # the observation Box's bounds: every game's numbers lie in [-1, 1] (`encoding.write`)
 SMALL = 512  # action spaces up to this size get a plain mask, larger ones a `Mask`
 MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
 
@@ -72,6 +72,10 @@ class Moves:
     def __init__(self, index: ActionIndex) -> None:
         self.index = index
         self.numbers: dict[tuple[str, tuple[Any, ...]], int] = {}  # (verb, args) -> index
+        if index.size <= MAX_NUMBERED // 2:  # every action numbered ahead: look-ups never miss
+            for n in range(index.size):
+                action = index.action(n, "")
+                self.numbers[action.verb, action.args] = n
         self.zeros = np.zeros(index.size, np.int8)
         self.zeros.flags.writeable = False  # the mask of a player who may not act now
 
@@ -82,6 +86,19 @@ class Moves:
         if found is None or found.index.size != index.size:
             found = cls._shared[config] = cls(index)
         return found
+
+    def numbered(self, session: Session, player: str) -> tuple[list[int], list[Action]]:
+        """`player`'s legal actions now and their indices (in the same order)."""
+        legal = session.legal_actions(player)
+        numbers = self.numbers
+        found = list(map(numbers.get, map(_key, legal)))  # (C loops: no bytecode per action)
+        if None in found:
+            if len(numbers) >= MAX_NUMBERED:
+                numbers.clear()
+            for at, action in enumerate(legal):
+                if found[at] is None:
+                    found[at] = numbers[action.verb, action.args] = self.index.index(action)
+        return found, legal  # type: ignore[return-value]
 
     def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:
         """{index: action} of `player`'s legal actions now, and their mask (a new array)."""
@@ -144,7 +161,9 @@ def vector(game: Game, state: Any, seat: int) -> np.ndarray:
     """`seat`'s observation as float32: the game's own (a list, or any array of numbers), or its
     view hashed (`encoding.hashed_view`). A new array, the caller's to keep."""
     own = game.observation(state, seat)
-    out = np.asarray(own if own is not None else hashed_view(game, state, seat), np.float32)
+    if own is None:  # (the hashed view, clipped to the bounds)
+        return np.clip(np.asarray(hashed_view(game, state, seat), np.float32), -LIMIT, LIMIT)
+    out = np.asarray(own, np.float32)
     return out.copy() if out is own else out  # the game's own array stays the game's
 
 
@@ -274,6 +293,151 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
             raise DockyardError(f"{agent} must act: an action index, not None")
         n = number(action, self.index.size)
         return self.legal()[0].get(n) or self.index.action(n, agent)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.session.render(None)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(game: str, **options: Any) -> DockyardParallelEnv:
+    """The parallel environment of `game` (options: players, variants, content, seed, reward):
+    see `DockyardParallelEnv`."""
+    return DockyardParallelEnv(game, **options)
+
+
+class DockyardParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """Every seat acts in the same step where the rules let several act at once (a simultaneous
+    phase: Pack & Stack's truck claims and loading), one seat a step elsewhere.
+
+    `step({agent: action})` takes the actions of the agents that may act now (each observation
+    has an `action_mask`, all 0 for an agent that may not: its action is ignored) and plays them
+    in an order drawn anew each step from the episode's seed, so no seat wins every first-come
+    race; an action that an earlier one of the same step made illegal (a truck just claimed) is
+    not played, and that agent is asked again. An action outside its agent's mask raises
+    `IllegalAction` and plays nothing. Rewards `reward="win"` or `"score-margin"`
+    (`dockyard.interop.rewards`); observations as in the AEC env, bounded in [-1, 1]."""
+
+    metadata = {"render_modes": ["ansi"], "name": "dockyard_parallel"}
+
+    def __init__(
+        self,
+        game: str,
+        players: Sequence[str] | int | None = None,
+        variants: Iterable[str] = (),
+        content: Iterable[str] = (),
+        seed: int = 0,
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        from . import rewards
+
+        seats = players if players is None or isinstance(players, int) else tuple(players)
+        self._config = (game, seats, tuple(variants), tuple(content))
+        self._seed = seed
+        self.session = self._new(seed)
+        self.reward = rewards.checked(reward, self.session)
+        self.render_mode = render_mode
+        self.index = action_index(self.session.game, self.session.state)
+        self.moves = Moves.of_game(self._config, self.index)
+        self.size = observation_size(self.session.game, self.session.state)
+        self.possible_agents = list(self.session.players)
+        self.agents: list[str] = []
+        self._action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-1.0, 1.0, (self.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._legal: dict[str, dict[int, Action]] = {}
+        self._margins = [0.0] * len(self.possible_agents)
+        self._order = np.random.default_rng(seed)
+
+    def _new(self, seed: int) -> Session:
+        game, players, variants, content = self._config
+        return Session(game, seed=seed, players=players, variants=variants, content=content)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def _observe(self) -> dict[str, dict[str, np.ndarray]]:
+        from .encoding import write
+
+        session = self.session
+        movers = set() if session.over else set(actors(session.state))
+        self._legal = {}
+        out = {}
+        for seat, agent in enumerate(session.players):
+            if agent not in self.agents:
+                continue
+            numbers = np.zeros(self.size, np.float32)
+            write(session.game, session.state, seat, numbers)
+            if seat in movers:
+                self._legal[agent], mask = self.moves.of(session, agent)
+            else:
+                mask = self.moves.zeros
+            out[agent] = {"observation": numbers, "action_mask": mask}
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self._seed = seed if seed is not None else self._seed + 1
+        self._order = np.random.default_rng(self._seed)
+        self.session = self._new(self._seed)
+        self.agents = self.possible_agents[:]
+        self._margins = [0.0] * len(self.agents)
+        return self._observe(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        from . import rewards
+
+        session = self.session
+        if session.over or not self.agents:
+            raise DockyardError("the game is over: reset() starts the next")
+        chosen: list[Action] = []
+        for agent, legal in self._legal.items():
+            if agent not in actions or actions[agent] is None:
+                continue
+            n = number(actions[agent], self.index.size)
+            move = legal.get(n)
+            if move is None:
+                tried = self.index.action(n, agent)
+                raise IllegalAction(f"{agent}: {session.format(tried)!r} is not legal now")
+            chosen.append(move)
+        for k in self._order.permutation(len(chosen)).tolist():
+            move = chosen[k]
+            if session.over:
+                break
+            if session.check(move) is None:  # (an earlier move of this step may forbid it)
+                session.apply(move)
+        over = session.over
+        names = session.players
+        if self.reward == "score-margin":
+            now = [rewards.margin(session, s) for s in range(len(names))]
+            gained = [b - a for a, b in zip(self._margins, now, strict=True)]
+            self._margins = now
+        else:
+            gained = returns(session.game, session.state) if over else [0.0] * len(names)
+        live = self.agents
+        reward = {a: float(gained[names.index(a)]) for a in live}
+        terminated = dict.fromkeys(live, over)
+        truncated = dict.fromkeys(live, False)
+        observations = self._observe()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in live}
+        if over:
+            self.agents = []
+        return observations, reward, terminated, truncated, infos
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -9,13 +9,16 @@ that went), so every observation p had can be rebuilt from the string, which gro
 changed, not by a whole view an action. Two move orders that reach the same board are two
 information states.
 
-**Tensor.** `information_state_tensor(p)` is `observation_size + MAX_GAME_LENGTH * (n + 2)`
-numbers: p's current observation (`observation_tensor(p)`), then one slot of n + 2 numbers per
-action so far, in order (the unused slots are 0): the acting seat one-hot (n), then 1 if p knows
-which action it was (its own, or one played in the open), then that action's number
-`(index + 1) / num_distinct_actions` (0 when p was not told it). No game's history is cut: the
-cap is the game's declared `max_game_length`, so the tensor stays perfect recall of the actions
-(what p saw between them is in the string, and now in the observation).
+**Tensor.** `information_state_tensor(p)` is `observation_size + max_game_length * width`
+numbers: p's current observation (`observation_tensor(p)`), then one slot of `width` numbers per
+decision so far, in order (the unused slots are 0; `Code`): the acting seat one-hot (n), 1 if p
+knows which action it was (its own, or one played in the open), then the action, all 0 when p
+was not told it: one-hot of its index in a game of at most ONE_HOT (512) actions (tic-tac-toe:
+9), else one-hot of its verb and the number within the verb in binary (Curious Cargo: 13 verbs
+and 15 digits), so a network reads "which verb, which arguments" and not one scalar out of tens
+of thousands. `max_game_length` is a real bound (see `openspiel.LENGTHS`), so the tensor holds
+every decision of a game: perfect recall of the actions (what p saw between them is in the
+string, and now in the observation).
 
 **Resampled states** (`resample_from_infostate(p, ...)`, for ISMCTS) start from
 `Game.sample_state`: their past is what p knew of it. p's information state is p's, word for
@@ -28,6 +31,8 @@ import json
 from typing import Any
 
 import numpy as np
+
+from .spiel_chance import first, scripted
 
 # a game in play through OpenSpiel (openspiel.Run: its session and what it remembers); named
 # here by its role, so this module needs nothing of the module that uses it
@@ -55,9 +60,15 @@ def flat(view: Any, depth: int = 2, path: str = "") -> dict[str, str]:
 
 def lines(run: Run, seat: int) -> list[str]:
     """`seat`'s information state as lines (see the module's text); do not change them."""
-    if run.session is None:
-        return [f"seat {seat} of {run.spec.players}"]
+    if run.session is None or (run.pending is not None and run.pending.step < 0):
+        return [f"seat {seat} of {run.spec.players}"]  # nothing dealt yet
     return recall(run).lines[seat]
+
+
+def done(run: Run) -> int:
+    """The decisions of `run` played whole: not one whose draws chance is still dealing."""
+    pending = run.pending
+    return len(run.steps) - (pending is not None and pending.step >= 0)
 
 
 def recall(run: Run) -> Recall:
@@ -68,7 +79,7 @@ def recall(run: Run) -> Recall:
     if found is None:
         found = run.recall = Recall(run)
         run.recall_own = True
-    elif found.done < len(run.steps):
+    elif found.done < done(run):
         if not run.recall_own:
             found = run.recall = found.copy()
             run.recall_own = True
@@ -84,7 +95,7 @@ class Recall:
         spec = run.spec
         n = spec.players
         if run.anchor is None:
-            self.session = spec.session(run.seed())
+            self.session = first(run)
             self.lines: list[list[str]] = [
                 [f"seat {p} of {n}", view_text(self.session, p)] for p in range(n)
             ]
@@ -109,12 +120,13 @@ class Recall:
     def advance(self, run: Run) -> None:
         session, index = self.session, run.spec.index
         names = session.players
-        for i in range(self.done, len(run.steps)):
+        last = done(run)
+        for i in range(self.done, last):
             actor = run.actors[i]
             action = index.action(run.steps[i], names[actor])
             told = session.announce(action)
             own = session.format(action)
-            session.apply(action)
+            scripted(session, action, run.dealt[i])
             for seat, seat_lines in enumerate(self.lines):
                 seat_lines.append(own if seat == actor else told)
                 now = flat(session.game.view(session.state, seat))
@@ -124,20 +136,50 @@ class Recall:
                 if changed:
                     seat_lines.append("; ".join(changed))
                 self.last[seat] = now
-        self.done = len(run.steps)
+        self.done = last
+
+
+class Code:
+    """How one past action is written in the information-state tensor (see the module's text):
+    the acting seat one-hot, whether the observer knows the action, then the action itself:
+    one-hot of its index when the game has at most ONE_HOT actions, else its verb one-hot and
+    the number within the verb in binary digits (lowest first)."""
+
+    def __init__(self, spec: Any) -> None:
+        index = spec.index
+        self.players = spec.players
+        self.one_hot = index.size <= ONE_HOT
+        self.offsets = np.array([offset for _, offset, _, _ in index.verbs], np.int64)
+        counts = np.diff(np.append(self.offsets, index.size))
+        self.bits = max(1, int(counts.max() - 1).bit_length()) if len(counts) else 1
+        self.action_width = index.size if self.one_hot else len(self.offsets) + self.bits
+        self.width = self.players + 1 + self.action_width
+
+    def write(self, block: np.ndarray, rows: np.ndarray, number: np.ndarray) -> None:
+        """Write the action numbered `number[i]` into `block[rows[i]]` (zeroed)."""
+        at = self.players + 1
+        if self.one_hot:
+            block[rows, at + number] = 1.0
+            return
+        verb = np.searchsorted(self.offsets, number, side="right") - 1
+        block[rows, at + verb] = 1.0
+        within = number - self.offsets[verb]
+        digits = (within[:, None] >> np.arange(self.bits)) & 1
+        block[rows, at + len(self.offsets) :] = digits
+
+
+ONE_HOT = 512  # action spaces up to this size are written one-hot per step
 
 
 def tensor(run: Run, seat: int, values: np.ndarray) -> None:
     """Write `seat`'s information-state tensor into `values` (zeroed; see the module's text)."""
-    from .encoding import observation
+    from .encoding import write
 
     spec = run.spec
     size = spec.obs_size
     if run.session is None:
         return
-    values[:size] = np.clip(
-        np.asarray(observation(run.session.game, run.session.state, seat), np.float32), -1e6, 1e6
-    )
+    write(run.session.game, run.session.state, seat, values[:size])
     anchor = run.anchor
     before = [] if anchor is None else anchor.steps
     count = len(before) + len(run.steps)
@@ -155,12 +197,13 @@ def tensor(run: Run, seat: int, values: np.ndarray) -> None:
     own = actor == seat
     if anchor is not None and anchor.seat != seat:  # the sample's past: only what was public
         own[: len(before)] = False
-    n, width = spec.players, spec.players + 2
+    code = spec.code
+    n, width = spec.players, code.width
     block = values[size : size + count * width].reshape(count, width)
     block[np.arange(count), actor] = 1.0
     known = own | open_
     block[known, n] = 1.0
-    block[known, n + 1] = (number[known] + 1) / spec.index.size
+    code.write(block, np.flatnonzero(known), number[known])
 
 
 def secrets(run: Run) -> list[bool]:
@@ -204,3 +247,32 @@ class Anchor:
         self.last: list[dict[str, str] | None] = [
             found.last[p] if p == seat else None for p in range(n)
         ]
+
+
+class Observer:
+    """OpenSpiel's observer interface: the observation, or with perfect recall the
+    information state (`spiel_recall`)."""
+
+    def __init__(self, spec: Any, perfect_recall: bool) -> None:
+        size = spec.obs_size + (spec.max_length * spec.code.width if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor.fill(0.0)
+        run = state.run
+        if self.perfect_recall:
+            tensor(run, player, self.tensor)
+        elif run.session is not None:
+            from .encoding import write
+
+            write(run.session.game, run.session.state, player, self.tensor)
+
+    def string_from(self, state: Any, player: int) -> str:
+        run = state.run
+        if self.perfect_recall:
+            return "\n".join(lines(run, player))
+        if run.session is None:
+            return "start"
+        return view_text(run.session, player)

@@ -11,7 +11,7 @@ def observation(state: CargoState, seat: int) -> list[float]:
     """For RL (dockyard.interop): planes over the map's squares, then numbers. Planes: the
     ground (dock, a loading space in play, water), then for each player from `seat`
     clockwise their crates and each worker kind (the share of that kind on the square).
-    Numbers, per player in the same order: points / 10, crates left / 10; then workers
+    Numbers, per player in the same order: points / 20, crates left / 10; then workers
     still to move / 3, the phase (ships, workers, play) and whether `seat` must place."""
     c = state.c
     n = len(state.players)
@@ -33,7 +33,7 @@ def observation(state: CargoState, seat: int) -> list[float]:
             out += planes[kind]
     for who in order:
         left = state.crates_left(who) if state.ships[who] else 0
-        out += [state.points[who] / 10.0, left / 10.0]
+        out += [state.points[who] / 20.0, left / 10.0]
     now = phase(state)
     out += [state.moves_left / max(c.moves_per_turn, 1)]
     out += [float(now == p) for p in ("ships", "workers", "play")]
@@ -72,7 +72,7 @@ def table(state: CargoState) -> str:
             for kind in kinds
         ]
     for j in range(n):
-        rows += [(1, f"P+{j}'s points / 10"), (1, f"P+{j}'s crates left to load / 10")]
+        rows += [(1, f"P+{j}'s points / 20"), (1, f"P+{j}'s crates left to load / 10")]
     rows += [
         (1, "worker moves left this turn / moves a turn"),
         (1, "1 while ships are chosen"),

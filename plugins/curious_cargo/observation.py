@@ -42,6 +42,10 @@ MAINS = ("trucks", "tiles", "recycle")  # a Trucking turn's main choice
 SPACE_KINDS = ("cab", "empty", "blocked", *COLORS)
 NUMBERS = 19  # the table's numbers written together at offset 0 (`Encoder.encode`)
 PLAYER_NUMBERS = 18  # a player's numbers written together after its planes (`_player`)
+# the divisors that keep every number in [0, 1] (dockyard.interop's bounds): a count of tiles
+# or Truck cards by the number in the game; the others by a bound no game reaches
+ROUNDS, SMALL, TOKENS, GOODS, POINTS, HEIGHT = 100, 8, 16, 32, 64, 8
+KEPT = 512  # facilities (and pairs of them) whose planes are kept: many tables in one process
 _NUMBERS, _PLAYER_NUMBERS = Struct(f"{NUMBERS}f"), Struct(f"{PLAYER_NUMBERS}f")
 SPARSE = (  # a player's blocks written one number at a time, in order
     "storage",
@@ -75,6 +79,7 @@ class Encoder:
         trucks = [t.id for t in content.trucks] + sorted(state.extra_trucks)
         self.trucks = {t: i for i, t in enumerate(trucks)}
         self.track = len(content.track)
+        self.per_tile, self.per_card = 1.0 / max(len(self.tiles), 1), 1.0 / max(len(trucks), 1)
         self.columns_ship = max(s.spaces for s in content.shipping_boards.values())
         self.columns_receive = max(s.slots for s in content.shipping_boards.values())
         self.blocks = blocks = self._blocks()
@@ -93,9 +98,9 @@ class Encoder:
         self.color = colors
         self.plane_at = (self.at["own.height"], self.at["other.height"])
         self.offsets = [tuple(self.at[f"{who}.{b}"] for b in SPARSE) for who in ("own", "other")]
-        self.facilities: list[list[Any]] = []  # see `_planes`
+        self.facilities: dict[int, list[Any]] = {}  # see `_planes`
         # [seat, own facility, other facility (weak references), their versions in base, base]
-        self.bases: list[list[Any]] = []
+        self.bases: dict[tuple[int, int, int], list[Any]] = {}
 
     def _blocks(self) -> list[ObservedBlock]:
         cells, S = self.cells, STREET_SPACES  # noqa: N806
@@ -105,22 +110,26 @@ class Encoder:
         rgb = "red, blue, purple"
         blocks = [
             # numbers written together, in this order (`encode`)
-            ObservedBlock("round", 1, "the round number"),
-            ObservedBlock("turn.actions", 1, "Construction actions left this turn"),
+            ObservedBlock("round", 1, f"the round number / {ROUNDS}"),
+            ObservedBlock("turn.actions", 1, f"Construction actions left this turn / {SMALL}"),
             ObservedBlock(
                 "turn.token_used", 1, "1 once the turn's Construction / Trucking token is used"
             ),
-            ObservedBlock("turn.ap", 1, "Action Points left"),
+            ObservedBlock("turn.ap", 1, f"Action Points left / {TOKENS}"),
             ObservedBlock(
                 "turn.must_spend", 1, "1 while a Trucking token's AP must still be spent"
             ),
             ObservedBlock("to_act", 1, "1 when this seat is to act"),
-            ObservedBlock("bag", 1, "Conveyor tiles in the bag"),
-            ObservedBlock("deck", 1, "Truck cards in the deck"),
-            ObservedBlock("discarded", 2, "Conveyor tiles, Truck cards out of the game"),
-            ObservedBlock("supply.tokens", 2, "Construction, Trucking tokens in the supply"),
-            ObservedBlock("supply.splitters", 3, f"Splitters in the supply: {rgb}"),
-            ObservedBlock("goods_removed", 3, f"goods removed from the game: {rgb}"),
+            ObservedBlock("bag", 1, "Conveyor tiles in the bag / tiles in the game"),
+            ObservedBlock("deck", 1, "Truck cards in the deck / Truck cards in the game"),
+            ObservedBlock(
+                "discarded", 2, "Conveyor tiles, Truck cards out of the game (/ tiles, / cards)"
+            ),
+            ObservedBlock(
+                "supply.tokens", 2, f"Construction, Trucking tokens in the supply / {TOKENS}"
+            ),
+            ObservedBlock("supply.splitters", 3, f"Splitters in the supply / {SMALL}: {rgb}"),
+            ObservedBlock("goods_removed", 3, f"goods removed from the game / {GOODS}: {rgb}"),
             ObservedBlock(
                 "side", 1, "1 on the three-color side of the Shipping board (the 3-color variant)"
             ),
@@ -139,7 +148,7 @@ class Encoder:
         ]
         for who in ("own", "other"):
             blocks += [
-                ObservedBlock(f"{who}.height", cells, f"stack height {sq}"),
+                ObservedBlock(f"{who}.height", cells, f"stack height / {HEIGHT} {sq}"),
                 ObservedBlock(
                     f"{who}.belts",
                     3 * 4 * cells,
@@ -149,15 +158,25 @@ class Encoder:
                     f"{who}.splitters", cells, f"1 where the top piece is a Splitter, {sq}"
                 ),
                 # numbers written together, in this order (`_player`)
-                ObservedBlock(f"{who}.storage", 2, "tiles in storage stacks a, b"),
-                ObservedBlock(f"{who}.hand_counts", 2, "Conveyor tiles, Truck cards in hand"),
                 ObservedBlock(
-                    f"{who}.tokens", 3, "Construction tokens, Trucking tokens, Scaffolding"
+                    f"{who}.storage", 2, "tiles in storage stacks a, b / tiles in the game"
                 ),
-                ObservedBlock(f"{who}.splitters_owned", 3, f"Splitters owned, not placed: {rgb}"),
-                ObservedBlock(f"{who}.shipped", 3, f"goods shipped: {rgb}"),
-                ObservedBlock(f"{who}.received", 3, f"goods received: {rgb}"),
-                ObservedBlock(f"{who}.bonus_points", 1, "points from bonuses"),
+                ObservedBlock(
+                    f"{who}.hand_counts",
+                    2,
+                    "Conveyor tiles, Truck cards in hand (/ tiles, / cards)",
+                ),
+                ObservedBlock(
+                    f"{who}.tokens",
+                    3,
+                    f"Construction tokens, Trucking tokens, Scaffolding / {TOKENS}",
+                ),
+                ObservedBlock(
+                    f"{who}.splitters_owned", 3, f"Splitters owned, not placed / {SMALL}: {rgb}"
+                ),
+                ObservedBlock(f"{who}.shipped", 3, f"goods shipped / {GOODS}: {rgb}"),
+                ObservedBlock(f"{who}.received", 3, f"goods received / {GOODS}: {rgb}"),
+                ObservedBlock(f"{who}.bonus_points", 1, f"points from bonuses / {POINTS}"),
                 ObservedBlock(f"{who}.first_in_order", 1, "1 when first in turn order"),
                 # sparse
                 ObservedBlock(
@@ -228,24 +247,24 @@ class Encoder:
         _NUMBERS.pack_into(
             out,
             0,
-            flow.round,
-            turn.actions,
+            flow.round / ROUNDS,
+            turn.actions / SMALL,
             turn.token_used,
-            turn.ap,
+            turn.ap / TOKENS,
             turn.must_spend,
             seat in flow.active if asked is None else asked.player == seat,
-            len(state.bag),
-            len(state.deck),
-            len(state.discarded_tiles),
-            len(state.discarded_cards),
-            state.construction,
-            state.trucking,
-            splitters.get("red", 0),
-            splitters.get("blue", 0),
-            splitters.get("purple", 0),
-            removed.get("red", 0),
-            removed.get("blue", 0),
-            removed.get("purple", 0),
+            len(state.bag) * self.per_tile,
+            len(state.deck) * self.per_card,
+            len(state.discarded_tiles) * self.per_tile,
+            len(state.discarded_cards) * self.per_card,
+            state.construction / TOKENS,
+            state.trucking / TOKENS,
+            splitters.get("red", 0) / SMALL,
+            splitters.get("blue", 0) / SMALL,
+            splitters.get("purple", 0) / SMALL,
+            removed.get("red", 0) / GOODS,
+            removed.get("blue", 0) / GOODS,
+            removed.get("purple", 0) / GOODS,
             state.side is not None and len(state.side.colors) == 3,
         )
         out[at["phase"] + flow.phase] = 1.0
@@ -281,23 +300,23 @@ class Encoder:
         _PLAYER_NUMBERS.pack_into(
             out,
             4 * numbers,
-            len(a),
-            len(b),
-            len(p.hand),
-            len(p.trucks),
-            p.construction,
-            p.trucking,
-            p.scaffolding,
-            splitters.get("red", 0),
-            splitters.get("blue", 0),
-            splitters.get("purple", 0),
-            shipped.get("red", 0),
-            shipped.get("blue", 0),
-            shipped.get("purple", 0),
-            received.get("red", 0),
-            received.get("blue", 0),
-            received.get("purple", 0),
-            p.bonus_points,
+            len(a) * self.per_tile,
+            len(b) * self.per_tile,
+            len(p.hand) * self.per_tile,
+            len(p.trucks) * self.per_card,
+            p.construction / TOKENS,
+            p.trucking / TOKENS,
+            p.scaffolding / TOKENS,
+            splitters.get("red", 0) / SMALL,
+            splitters.get("blue", 0) / SMALL,
+            splitters.get("purple", 0) / SMALL,
+            shipped.get("red", 0) / GOODS,
+            shipped.get("blue", 0) / GOODS,
+            shipped.get("purple", 0) / GOODS,
+            received.get("red", 0) / GOODS,
+            received.get("blue", 0) / GOODS,
+            received.get("purple", 0) / GOODS,
+            p.bonus_points / POINTS,
             first,
         )
         colors = self.color
@@ -336,19 +355,17 @@ class Encoder:
     # ---- what changes only with a placement: kept for the last few facilities -----------------
 
     def _base(self, seat: int, mine: Facility, theirs: Facility) -> array[float]:
-        """The template with both facilities' planes, own first, kept for the last four pairs
+        """The template with both facilities' planes, own first, kept for the last KEPT pairs
         of facilities and seats, and brought up to date as they change: the squares the last
         placement changed, or the whole planes when more has changed."""
         bases = self.bases
-        for k, entry in enumerate(bases):
-            if entry[0] == seat and entry[1]() is mine and entry[2]() is theirs:
-                if k:
-                    bases.insert(0, bases.pop(k))
-                break
-        else:
+        key = (seat, id(mine), id(theirs))
+        entry = bases.get(key)
+        if entry is None or entry[1]() is not mine or entry[2]() is not theirs:
             entry = [seat, weakref.ref(mine), weakref.ref(theirs), -1, -1, self.template[:]]
-            bases.insert(0, entry)
-            del bases[4:]
+            if len(bases) >= KEPT:
+                del bases[next(iter(bases))]  # the oldest
+            bases[key] = entry
         base = entry[5]
         for n, fac in ((0, mine), (1, theirs)):
             applied = entry[3 + n]
@@ -371,26 +388,25 @@ class Encoder:
         """[a weak reference to the facility, its version, its height, belt and Splitter planes
         as one list, the squares changed from the version before (None: unknown)]: worked out
         once per facility and then again only on the squares a placement changed (as
-        speed.py's flat spots: the last four facilities are remembered)."""
+        speed.py's flat spots: the last KEPT facilities are remembered, by id: many tables share the encoder)."""
         known = facts(fac)
         entries, version = self.facilities, known.version
-        for k, entry in enumerate(entries):
-            if entry[0]() is fac:
-                if k:
-                    entries.insert(0, entries.pop(k))
-                if entry[1] != version:
-                    changed, cells = known.touched
-                    if entry[1] == version - 1 and changed == version:
-                        for cell in cells:
-                            self._square(fac, cell, entry[2])
-                        entry[3] = cells
-                    else:
-                        entry[2], entry[3] = self._fresh_planes(fac), None
-                    entry[1] = version
-                return entry
+        entry = entries.get(id(fac))
+        if entry is not None and entry[0]() is fac:
+            if entry[1] != version:
+                changed, cells = known.touched
+                if entry[1] == version - 1 and changed == version:
+                    for cell in cells:
+                        self._square(fac, cell, entry[2])
+                    entry[3] = cells
+                else:
+                    entry[2], entry[3] = self._fresh_planes(fac), None
+                entry[1] = version
+            return entry
         entry = [weakref.ref(fac), version, self._fresh_planes(fac), None]
-        entries.insert(0, entry)
-        del entries[4:]
+        if len(entries) >= KEPT:
+            del entries[next(iter(entries))]  # the oldest
+        entries[id(fac)] = entry
         return entry
 
     def _fresh_planes(self, fac: Facility) -> array[float]:
@@ -405,7 +421,7 @@ class Encoder:
         for plane in range(1, 14):
             planes[plane * cells + i] = 0.0
         stack = fac.stacks.get(cell)
-        planes[i] = len(stack) if stack else 0
+        planes[i] = len(stack) / HEIGHT if stack else 0
         if stack:
             top = stack[-1]
             belt = self.belt

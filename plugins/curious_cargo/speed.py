@@ -185,7 +185,7 @@ class Caches:
         diffs = bytearray([min(255, abs(heights[a] - heights[b])) for _, a, b in pairs])
         entry = [weakref.ref(fac), facts(fac).version, heights, diffs, {}]
         self.spots.insert(0, entry)
-        del self.spots[4:]
+        del self.spots[256:]  # (many tables in one process: the batched RL env steps 64)
         return entry
 
     @staticmethod

@@ -22,9 +22,9 @@ from .state import DRAW, FOLLOW, LEAD, ImportExportState
 
 PHASE_NAMES = tuple(p.name for p in PHASES)
 DID = (LEAD, FOLLOW, DRAW)
-CREDITS_SCALE = 50.0  # credits, bids: divided by the standard game's goal
+CREDITS_SCALE = 100.0  # credits, bids: twice the standard game's goal (a game ends near it)
 COUNT_SCALE = 5.0  # cards in a pile of a harbor, actions, tiers
-SIZE_SCALE = 10.0  # hand sizes, limits
+SIZE_SCALE = 20.0  # hand sizes, limits
 
 
 def layout(c: Box, players: int) -> Layout:
