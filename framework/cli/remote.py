@@ -422,7 +422,7 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
         import websockets.sync.client  # noqa: F401
     except ImportError:
         out.error(
-            "dockyard play --connect needs the websockets package: pip install 'dockyard[server]'"
+            "dockyard play --connect needs the websockets package: pip install '.[server]' (dockyard's checkout)"
         )
         return 1
     token = args.token or address.token

@@ -7,7 +7,7 @@ import sys
 
 from ..core import DockyardError
 
-EXTRA = "the server needs its extra: pip install 'dockyard[server]'"
+EXTRA = "the server needs its extra: pip install '.[server]' (in dockyard's checkout)"
 
 
 def _need_server() -> None:
@@ -35,6 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate=args.rate,
         proxy_headers=args.proxy_headers,
         creates=args.create_rate,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
 
 
