@@ -363,6 +363,13 @@ def add_serve_parser(sub: Any) -> None:
         metavar="IPS",
         help="with --proxy-headers: the proxies believed, comma-separated ('*': any) (127.0.0.1)",
     )
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the most a bot may think for one move; past it, it plays at random (10)",
+    )
     p.set_defaults(func=lazy("serving", "cmd_serve"))
 
 

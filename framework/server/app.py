@@ -272,7 +272,9 @@ async def dockyard_error(request: Request, exc: Exception) -> Response:
 
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return error(exc.status_code, str(exc.detail))
+    answer = error(exc.status_code, str(exc.detail))
+    answer.headers.update(exc.headers or {})  # (a 405's Allow)
+    return answer
 
 
 ROUTES = [

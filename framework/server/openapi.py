@@ -155,7 +155,9 @@ def _paths() -> dict[str, Any]:
         "/api/games/catalog": {
             "get": {
                 "summary": "the games: variants, player counts, bots",
-                "responses": {"200": _json({"type": "object"}, "the catalog")},
+                "responses": {
+                    "200": _json({"type": "array", "items": {"type": "object"}}, "the catalog")
+                },
             }
         },
         "/api/games": {
@@ -244,7 +246,10 @@ def _paths() -> dict[str, Any]:
                 "summary": "WebSocket: the game after every change (the token as the first "
                 'message, {"token": T}); close codes 4400, 4401, 4403, 4404, 4409, 4429',
                 "parameters": game,
-                "responses": {"101": {"description": "switching to the WebSocket protocol"}},
+                "responses": {
+                    "101": {"description": "switching to the WebSocket protocol"},
+                    **_errors(404),
+                },
             }
         },
         "/games/{id}": {

@@ -263,12 +263,13 @@ class Robots:
             worker = self._worker = _Worker()
         try:
             action = worker.choose(job, self.budget)
+            why = f"did not move within {self.budget:g} s"
         except (EOFError, OSError, DockyardError) as exc:
-            if not self._closed:
-                log.warning(
-                    "dockyard serve: game %s: a bot failed (%s); it plays at random", job.gid, exc
-                )
-            action = None
+            action, why = None, f"failed ({exc})"
+        if action is None and not self._closed:
+            log.warning(
+                "dockyard serve: game %s: %s's bot %s; it plays at random", job.gid, job.seat, why
+            )
         if action is None:  # over its budget (or dead): a fresh worker for the next move
             worker.close()
             if self._worker is worker:

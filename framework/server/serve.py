@@ -15,6 +15,7 @@ def serve(
     proxy_headers: bool = False,
     creates: float = 5.0,
     forwarded_allow_ips: str = "127.0.0.1",
+    bot_seconds: float = 10.0,
 ) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM alike: open requests are finished first,
     the bots stopped, the store closed, the "stopped" line printed; exit 0). With
@@ -40,7 +41,7 @@ def serve(
         )
         raise DockyardError(f"{host}:{port} {why}; choose another with --port") from None
     store = open_store(db)
-    app = create_app(store, Limits(rate=rate, creates=creates))
+    app = create_app(store, Limits(rate=rate, creates=creates), bot_seconds=bot_seconds)
     port = listening.getsockname()[1]
     print(f"dockyard serve: games in {store.url}", file=sys.stderr, flush=True)
     print(f"dockyard serve: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
