@@ -43,7 +43,7 @@ GAME_ID = {
     "schema": {"type": "string", "minLength": 1},
     "description": "the game's id (as POST /api/games answered it)",
 }
-AUTH = [{"bearer": []}, {}]  # a seat's token, or none (a spectator)
+AUTH: list[dict[str, list[str]]] = [{"bearer": []}, {}]  # a seat's token, or none (a spectator)
 BODY_ERRORS = (400, 403, 408, 413, 415, 429)
 
 SCHEMAS: dict[str, Any] = {
