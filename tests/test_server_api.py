@@ -1,7 +1,7 @@
 """`dockyard serve` over real HTTP and WebSockets (a server in its own process, SQLite in a temp
 folder): seats play whole games and are shown what a local `Session` replaying the same lines
 shows them; tokens act only for their seats; refusals are JSON and change nothing; undo keeps the
-REPL's seat rules; bots move at once; `kill -9` loses nothing acknowledged; many tables at once
+REPL's seat rules; bots move after the answer; `kill -9` loses nothing acknowledged; many tables at once
 stay apart. Longer sweeps (more seeds and games) with DOCKYARD_LONG=1."""
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ async def create(request: Request) -> Response:
         raise Refused(429, "too many games created from this address; wait a moment")
     body = await body_of(request)
     gid, tokens = await run_in_threadpool(state.tables.create, body)
-    state.robots.wake(gid)  # the bots move after this answer
+    state.robots.wake(gid, acted=True)  # the bots move after this answer
     url = str(request.url_for("page", id=gid))
     return JSONResponse(
         {
@@ -207,7 +207,7 @@ async def act(request: Request) -> Response:
         raise BadRequest('send {"action": "LINE"}, a line such as "x: mark b2"')
     state = request.app.state
     _, moves, answer = await run_in_threadpool(state.tables.act, gid, token, body.get("action"))
-    state.robots.wake(gid)  # (the sockets were told as the action was committed)
+    state.robots.wake(gid, acted=True)  # (the sockets were told as it was committed)
     return JSONResponse(answer)
 
 

@@ -27,7 +27,9 @@ from typing import Any
 from ..core import Action, DockyardError, IllegalAction
 from .tables import Move, NoGame, Table, Tables
 
-__all__ = ["Robots", "BotJob"]
+__all__ = ["Robots", "BotJob", "MAX_BOT_MOVES"]
+
+MAX_BOT_MOVES = 10_000  # bots moving in a row (no seat acting between): a game longer is stuck
 
 log = logging.getLogger("dockyard.serve")
 
@@ -185,13 +187,17 @@ class Robots:
         self.budget = budget  # seconds a move (the worker's replay of the game included)
         self.per_game = per_game  # seconds of thinking for all of a game's bots together
         self.spent: dict[str, float] = {}
+        self.in_a_row: dict[str, int] = {}  # bots' moves since a seat last acted
         self._worker: _Worker | None = None
         self._closed = False
         self._quick = _Lane("dockyard-bots", lambda gid: self._step(gid, searching=False))
         self._search = _Lane("dockyard-search", lambda gid: self._step(gid, searching=True))
 
-    def wake(self, gid: str) -> None:
-        """The bots of game `gid` may be to move (a cheap call; any thread)."""
+    def wake(self, gid: str, acted: bool = False) -> None:
+        """The bots of game `gid` may be to move (a cheap call; any thread); `acted`: a seat
+        has just acted (or the game was made)."""
+        if acted:
+            self.in_a_row.pop(gid, None)
         self._quick.wake(gid)
         self._search.wake(gid)
 
@@ -244,6 +250,17 @@ class Robots:
 
     def _commit(self, table: Table, gid: str, action: Action) -> bool:
         """Play the bot's `action` (the table's lock held; the sockets are told by commit)."""
+        moved = self.in_a_row[gid] = self.in_a_row.get(gid, 0) + 1
+        if moved > MAX_BOT_MOVES:
+            log.warning(
+                "dockyard serve: game %s: the bots made %d moves in a row without an end; "
+                "they stop",
+                gid,
+                MAX_BOT_MOVES,
+            )
+            return False
+        if len(self.in_a_row) > 100_000:
+            self.in_a_row.clear()
 
         def play(session: Any) -> list[Move]:
             return [Move(action, tuple(session.apply(action)))]
