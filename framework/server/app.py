@@ -178,7 +178,10 @@ async def create(request: Request) -> Response:
 async def show(request: Request) -> Response:
     table = await run_in_threadpool(tables_of(request).get, request.path_params["id"])
     seat = seat_for(table, request)
-    if request.query_params.get("format") == "svg":
+    shape = request.query_params.get("format", "json")
+    if shape not in ("json", "svg"):
+        raise BadRequest("?format= is json (the default) or svg (the picture)")
+    if shape == "svg":
         svg = await run_in_threadpool(table.picture, seat)
         if svg is None:
             raise NoGame(f"{table.session.game.name} draws no pictures")

@@ -4,6 +4,7 @@ against the routes of the running app and fuzzes the server with it (schemathesi
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .._version import __version__
@@ -63,10 +64,17 @@ SCHEMAS: dict[str, Any] = {
                     {"type": "integer", "minimum": 1},
                     {"type": "array", "items": {"type": "string", "maxLength": 32}},
                 ],
-                "description": "how many players, or their names",
+                "nullable": True,
+                "description": "how many players, or their names (null: the game's default)",
             },
             "variants": {"type": "array", "items": {"type": "string"}},
-            "seed": {"type": "integer", "minimum": 0},
+            "seed": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 2**63 - 1,
+                "nullable": True,
+                "description": "null: a random one",
+            },
             "bots": {
                 "type": "object",
                 "additionalProperties": {"type": "string", "nullable": True},
@@ -142,18 +150,21 @@ def _paths() -> dict[str, Any]:
     return {
         "/api/health": {
             "get": {
+                "operationId": "health",
                 "summary": "the server is up",
                 "responses": {"200": _json({"type": "object"}, '{"ok": true}')},
             }
         },
         "/api/openapi.json": {
             "get": {
+                "operationId": "openapi",
                 "summary": "this document",
                 "responses": {"200": _json({"type": "object"}, "OpenAPI 3")},
             }
         },
         "/api/games/catalog": {
             "get": {
+                "operationId": "catalog",
                 "summary": "the games: variants, player counts, bots",
                 "responses": {
                     "200": _json({"type": "array", "items": {"type": "object"}}, "the catalog")
@@ -162,19 +173,30 @@ def _paths() -> dict[str, Any]:
         },
         "/api/games": {
             "post": {
+                "operationId": "createGame",
                 "summary": "a new game; the bots move after the answer",
                 "requestBody": {
                     "required": True,
                     "content": {"application/json": {"schema": _ref("NewGame")}},
                 },
                 "responses": {
-                    "201": _json(_ref("Created"), "the game, a token for each human seat"),
+                    "201": {
+                        **_json(_ref("Created"), "the game, a token for each human seat"),
+                        "links": {
+                            operation: {
+                                "operationId": operation,
+                                "parameters": {"id": "$response.body#/id"},
+                            }
+                            for operation in ("getGame", "act", "undo", "save", "page")
+                        },
+                    },
                     **_errors(*BODY_ERRORS),
                 },
             }
         },
         "/api/games/{id}": {
             "get": {
+                "operationId": "getGame",
                 "summary": "the game as the token's seat sees it (none: a spectator)",
                 "parameters": [
                     *game,
@@ -194,12 +216,13 @@ def _paths() -> dict[str, Any]:
                             "image/svg+xml": {"schema": {"type": "string"}},
                         },
                     },
-                    **_errors(401, 404, 429),
+                    **_errors(400, 401, 404, 429),
                 },
             }
         },
         "/api/games/{id}/actions": {
             "post": {
+                "operationId": "act",
                 "summary": "play an action line as the token's seat",
                 "parameters": game,
                 "security": [{"bearer": []}],
@@ -215,6 +238,7 @@ def _paths() -> dict[str, Any]:
         },
         "/api/games/{id}/undo": {
             "post": {
+                "operationId": "undo",
                 "summary": "take back the seat's last n actions (and the bots' replies)",
                 "parameters": game,
                 "security": [{"bearer": []}],
@@ -230,6 +254,7 @@ def _paths() -> dict[str, Any]:
         },
         "/api/games/{id}/save": {
             "get": {
+                "operationId": "save",
                 "summary": "the save of a finished game (TOML, with its seed)",
                 "parameters": game,
                 "responses": {
@@ -243,6 +268,7 @@ def _paths() -> dict[str, Any]:
         },
         "/api/games/{id}/ws": {
             "get": {
+                "operationId": "socket",
                 "summary": "WebSocket: the game after every change (the token as the first "
                 'message, {"token": T}); close codes 4400, 4401, 4403, 4404, 4409, 4429',
                 "parameters": game,
@@ -254,6 +280,7 @@ def _paths() -> dict[str, Any]:
         },
         "/games/{id}": {
             "get": {
+                "operationId": "page",
                 "summary": "the page to play the game in (the token in #token=...)",
                 "parameters": game,
                 "responses": {"200": _html("the page"), "404": _html("no such game")},
@@ -261,6 +288,7 @@ def _paths() -> dict[str, Any]:
         },
         "/assets/{name}": {
             "get": {
+                "operationId": "asset",
                 "summary": "the pages' scripts and style",
                 "parameters": [
                     {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -271,12 +299,23 @@ def _paths() -> dict[str, Any]:
                 },
             }
         },
-        "/": {"get": {"summary": "the lobby", "responses": {"200": _html("the lobby page")}}},
+        "/": {
+            "get": {
+                "operationId": "lobby",
+                "summary": "the lobby",
+                "responses": {"200": _html("the lobby page")},
+            }
+        },
     }
 
 
 def document() -> dict[str, Any]:
-    """The OpenAPI 3.0 document of the server's API."""
+    """The OpenAPI 3.0 document of the server's API (the games this server has, by name)."""
+    from ..registry import registry
+
+    schemas = json.loads(json.dumps(SCHEMAS))
+    game = schemas["NewGame"]["properties"]["game"]
+    game["enum"] = sorted(known.name for known in registry().games.values())
     return {
         "openapi": "3.0.3",
         "info": {
@@ -287,7 +326,7 @@ def document() -> dict[str, Any]:
         },
         "paths": _paths(),
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": schemas,
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
     }
