@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -56,7 +57,7 @@ def test_the_document_describes_every_route(server: ServerProcess) -> None:
     assert set(schemas["NewGame"]["properties"]) == {"game", "players", "variants", "seed", "bots"}
 
 
-def test_the_fuzzer_finds_no_server_error(server: ServerProcess) -> None:
+def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path) -> None:
     pytest.importorskip("schemathesis")
     if LONG:
         phases, examples = "examples,coverage,fuzzing,stateful", "100"
@@ -89,6 +90,7 @@ def test_the_fuzzer_finds_no_server_error(server: ServerProcess) -> None:
         text=True,
         timeout=1500 if LONG else 240,
         env={**os.environ, "NO_COLOR": "1"},
+        cwd=tmp_path,  # (its cache folder, .schemathesis/)
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "Traceback" not in server.output() and "internal error" not in server.output()
