@@ -55,7 +55,21 @@ class Net:
         self.tokens: dict[str, str] = body["seats"]
         self.created = body
         self.game, self.seed, self.variants = game, seed, tuple(variants)
+        self.bots = dict(bots or {})
         self.players: list[str] = self.get()["players"]
+        if self.bots:
+            self.settle()
+
+    def settle(self, timeout: float = 120) -> dict[str, Any]:
+        """The game (as a spectator sees it) once no bot is to move: the server moves its
+        bots after it has answered the request that made it their turn."""
+        end = time.monotonic() + timeout
+        while True:
+            shown = self.get()
+            if shown["over"] or not set(shown["to_act"]) & set(self.bots):
+                return shown
+            assert time.monotonic() < end, f"the bots did not move within {timeout} s: {shown}"
+            time.sleep(0.05)
 
     @property
     def path(self) -> str:
@@ -110,6 +124,17 @@ class Socket:
         assert isinstance(message, dict), message
         self.messages.append(message)
         return message
+
+    def until(self, version: int, timeout: float = 60) -> dict[str, Any]:
+        """The messages up to the game's `version` (a change by a seat, then the bots' moves,
+        may come as several): the last, its "events" those of them all."""
+        events: list[str] = []
+        end = time.monotonic() + timeout
+        while True:
+            message = self.next(max(0.1, end - time.monotonic()))
+            events += message.get("events", [])
+            if message.get("version", version) >= version:
+                return {**message, "events": events}
 
     def silent(self, wait: float = 0.3) -> bool:
         """No message comes within `wait` seconds."""

@@ -1,7 +1,7 @@
 """`dockyard serve` over real HTTP and WebSockets (a server in its own process, SQLite in a temp
 folder): seats play whole games and are shown what a local `Session` replaying the same lines
 shows them; tokens act only for their seats; refusals are JSON and change nothing; undo keeps the
-REPL's seat rules; bots move at once; `kill -9` loses nothing acknowledged; many tables at once
+REPL's seat rules; bots move after the answer; `kill -9` loses nothing acknowledged; many tables at once
 stay apart. Longer sweeps (more seeds and games) with DOCKYARD_LONG=1."""
 
 from __future__ import annotations
@@ -283,18 +283,8 @@ def test_a_game_that_does_not_exist_is_404(server: ServerProcess, started: Net) 
     refused(server, 405, "DELETE", started.path)
     status, raw, kind = server.raw("GET", "/games/nope")
     assert status == 404 and kind.startswith("text/html")
-    from websockets.exceptions import InvalidStatus
-
-    try:
-        socket = Socket(f"ws://127.0.0.1:{server.port}/api/games/nope/ws")
-    except InvalidStatus as exc:  # refused at the handshake is as good as closed
-        assert exc.response.status_code in (403, 404)
-    else:
-        from websockets.exceptions import ConnectionClosed
-
-        with pytest.raises(ConnectionClosed) as closed:
-            socket.next()
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+    socket = Socket(f"ws://127.0.0.1:{server.port}/api/games/nope/ws")  # the page's 4404
+    assert "not found" in closed_with(socket, 4404)["error"]
 
 
 def closed_with(socket: Socket, code: int) -> dict[str, Any]:
@@ -323,8 +313,7 @@ def test_what_a_socket_sends_after_its_token_is_not_needed(
 ) -> None:
     seat = started.socket("o", first=True)
     assert seat.next()["seat"] == "o"
-    spectator = Socket(f"ws://127.0.0.1:{server.port}{started.path}/ws")
-    spectator.ws.send(b"\x00\x01 bytes, not a token")  # no token: a spectator
+    spectator = started.socket(None, first=True)
     shown = spectator.next()
     assert shown["seat"] is None and "legal" not in shown
     for junk in (b"\xff", "hello", "[1]", '{"token": "other"}'):
@@ -336,22 +325,52 @@ def test_what_a_socket_sends_after_its_token_is_not_needed(
         socket.close()
 
 
-def test_open_sockets_per_game_are_limited(server: ServerProcess) -> None:
+def test_a_token_sent_as_bytes_is_refused(server: ServerProcess, started: Net) -> None:
+    socket = Socket(f"ws://127.0.0.1:{server.port}{started.path}/ws")
+    socket.ws.send(json.dumps({"token": started.tokens["o"]}).encode())  # a binary frame
+    assert "bytes" in closed_with(socket, 4400)["error"]
+
+
+def test_a_seat_always_gets_its_socket(server: ServerProcess) -> None:
+    """Spectators have limits of their own (per game, and per address: the test's sockets all
+    come from 127.0.0.1), and so have sockets that have not yet sent a token; a seat's socket
+    is taken however many there are, and a seat's fifth socket closes its oldest."""
+    from websockets.exceptions import InvalidStatus
+
     net = Net(server, "tictactoe", 2, 13)
-    sockets = []
+    url = f"ws://127.0.0.1:{server.port}{net.path}/ws"
+    crowd: list[Socket] = []
     try:
-        for _ in range(64):
-            sockets.append(net.socket("x"))
-            assert sockets[-1].next()["type"] == "state"
-        one_more = net.socket(None, first=True)
-        assert "sockets" in closed_with(one_more, 4429)["error"]
-        sockets.pop().close()
+        for _ in range(16):  # an address's spectators
+            crowd.append(net.socket(None, first=True))
+            assert crowd[-1].next()["type"] == "state"
+        assert "spectators" in closed_with(net.socket(None, first=True), 4429)["error"]
+        waiting = [Socket(url) for _ in range(32)]  # no token yet: 32 from one address
+        with pytest.raises(InvalidStatus):  # the 33rd: refused at the handshake
+            Socket(url)
+        mine = [net.socket("o") for _ in range(4)]  # a seat's own: taken all the same
+        for socket in mine:
+            assert socket.next()["seat"] == "o"
+        for socket in waiting:  # no token within 2 s: spectators, past the limit
+            assert "spectators" in closed_with(socket, 4429)["error"]
+        mine[1].close()
+        mine[1] = net.socket("o", first=True)  # the token in the first message
+        assert mine[1].next()["seat"] == "o"
+        assert net.act("x", "mark b2")[0] == 200
+        for socket in mine:
+            assert socket.next()["log"] == ["x: mark b2"]
+        fifth = net.socket("o")
+        assert fifth.next()["seat"] == "o"
+        assert "another socket" in closed_with(mine[0], 4409)["error"]
+        crowd.pop().close()
         time.sleep(0.3)
-        again = net.socket(None, first=True)
+        again = net.socket(None, first=True)  # one left: one more may come
         assert again.next()["type"] == "state"
-        sockets.append(again)
+        crowd.append(again)
+        for socket in [*mine[1:], fifth]:
+            socket.close()
     finally:
-        for socket in sockets:
+        for socket in crowd:
             socket.close()
 
 
@@ -428,26 +447,30 @@ def test_undo_stops_at_a_reveal(server: ServerProcess) -> None:
 
 
 # ---- bots ------------------------------------------------------------------------------------------
-def test_bots_move_at_once(server: ServerProcess) -> None:
+def test_bots_move_after_the_answer(server: ServerProcess) -> None:
+    """A bot's reply is not in the seat's answer (the server answers first): it comes over
+    the socket, and GET shows it, within moments."""
     net = Net(server, "tictactoe", 2, 11, bots={"o": "random"})
     assert list(net.tokens) == ["x"]
     socket = net.socket("x")
     assert socket.next()["bots"] == {"o": "random"}
     lines: list[str] = []
     while not net.get()["over"]:
-        shown = net.get("x")
-        assert shown["to_act"] == ["x"], "the bot did not move at once"
-        line = shown["legal"][len(lines) % len(shown["legal"])]
+        shown = net.settle()
+        if shown["over"]:
+            break
+        assert shown["to_act"] == ["x"]
+        legal = net.get("x")["legal"]
+        line = legal[len(lines) % len(legal)]
         status, body = net.act("x", line)
-        assert status == 200
-        played = body["events"]
-        assert played[0] == line
-        message = socket.next()
-        assert message["events"] == played
-        log = net.get()["log"]
-        if not body["over"]:
-            assert log[-1].startswith("o: ") and log[-1] in played, "o's reply not in the answer"
-        lines = log
+        assert status == 200 and body["events"][0] == line
+        assert not any(e.startswith("o: ") for e in body["events"]), "o moved inside x's request"
+        after = net.settle()
+        message = socket.until(after["version"])
+        assert message["events"][: len(body["events"])] == body["events"]
+        if not after["over"]:
+            assert after["log"][-1].startswith("o: ") and after["log"][-1] in message["events"]
+        lines = after["log"]
     assert socket.silent()
     shown_as_local(net.get("x"), net.replay(lines), "x", "the end against a bot")
     refused(server, 401, "POST", f"{net.path}/actions", body={"action": "o: mark a1"}, token="o")

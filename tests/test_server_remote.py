@@ -367,3 +367,25 @@ def test_a_restart_is_waited_for_and_a_dead_server_said_once(tmp_path) -> None:
     assert err.splitlines() == [
         f"dockyard play: lost the connection to the server at {own.base} (connection refused)"
     ]
+
+
+def test_the_token_from_the_environment_or_a_file(server: ServerProcess, tmp_path: Any) -> None:
+    """Out of `ps`'s sight: $DOCKYARD_TOKEN, or --token @FILE (its first line)."""
+    url, seats = new_game(server)
+    saved = tmp_path / "x.token"
+    saved.write_text(seats["x"] + "\n")
+    done = play("--connect", url, "--token", f"@{saved}", stdin="mark b2\n")
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "dockyard", "play", "--connect", url],
+        input="mark a1\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NO_COLOR": "1", "DOCKYARD_TOKEN": seats["o"]},
+    )
+    assert done.returncode == 0, done.stderr
+    assert state(server, url)["log"] == ["x: mark b2", "o: mark a1"]
+    missing = play("--connect", url, "--token", f"@{tmp_path / 'none'}", stdin="")
+    assert missing.returncode == 2 and "cannot read the token" in missing.stderr
+    assert "Traceback" not in missing.stderr

@@ -19,7 +19,7 @@ from dockyard.server.tables import Tables  # noqa: E402
 
 def test_a_game_asked_for_twice_at_once_is_one_table(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "games.sqlite")
-    gid, tokens, _ = Tables(store).create({"game": "tictactoe", "players": 2, "seed": 1})
+    gid, tokens = Tables(store).create({"game": "tictactoe", "players": 2, "seed": 1})
     tables = Tables(store)  # a restarted server: nothing in memory yet
     both = threading.Barrier(2, timeout=10)
     load = store.load

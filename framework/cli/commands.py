@@ -166,7 +166,8 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
     p.add_argument(
         "--token",
         metavar="TOKEN",
-        help="with --connect: your seat's token (without one you watch as a spectator)",
+        help="with --connect: your seat's token, or @FILE to read it from a file (default: "
+        "$DOCKYARD_TOKEN; without one you watch as a spectator)",
     )
     p.add_argument(
         "--as",

@@ -438,7 +438,8 @@ def add_serve_parser(sub: Any) -> None:
         help="serve games over the network (HTTP, WebSocket, a page to play in)",
         description="Run a game server: seats act with their tokens, a spectator needs none, "
         "every accepted action is committed to the database before it is answered, and a "
-        "restart resumes every game. Needs the `server` extra: pip install 'dockyard[server]'.",
+        "restart resumes every game. Needs the `server` extra: pip install '.[server]' in "
+        "dockyard's checkout.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
@@ -467,7 +468,21 @@ def add_serve_parser(sub: Any) -> None:
     p.add_argument(
         "--proxy-headers",
         action="store_true",
-        help="trust X-Forwarded-* from a reverse proxy in front (for its https:// links)",
+        help="believe X-Forwarded-For/-Proto (the client's address and https://) from the "
+        "proxies of --forwarded-allow-ips",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        metavar="IPS",
+        help="with --proxy-headers: the proxies believed, comma-separated ('*': any) (127.0.0.1)",
+    )
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the most a bot may think for one move; past it, it plays at random (10)",
     )
     p.set_defaults(func=lazy("serving", "cmd_serve"))
 

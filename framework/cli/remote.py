@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -23,9 +24,10 @@ from typing import Any
 
 from ..core import DockyardError
 from ..words import did_you_mean
-from .client import Address, Connection, Lost, ServerError, Watcher, parse_address
+from .client import Connection, Lost, ServerError, Watcher
 from .looking import GROUP_AT, Failed
 from .output import Output, use_color
+from .remote_args import _address, _isatty, _piped, _token
 from .remote_text import (
     COMMANDS,
     WORDS,
@@ -415,6 +417,7 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
     out = Output(sys.stdout, sys.stderr, color=use_color(sys.stdout))
     try:
         address = _address(args)
+        token = _token(args.token) or address.token or os.environ.get("DOCKYARD_TOKEN") or None
     except DockyardError as exc:
         out.error(f"dockyard play: {exc}")
         return 2
@@ -422,10 +425,9 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
         import websockets.sync.client  # noqa: F401
     except ImportError:
         out.error(
-            "dockyard play --connect needs the websockets package: pip install 'dockyard[server]'"
+            "dockyard play --connect needs the websockets package: pip install '.[server]' (dockyard's checkout)"
         )
         return 1
-    token = args.token or address.token
     connection = Connection(address, token)
     try:
         state = connection.state()
@@ -455,45 +457,3 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
     finally:
         shell.watcher.stop()
         shell.watcher.join(2.0)  # not printing while the interpreter shuts down
-
-
-def _address(args: argparse.Namespace) -> Address:
-    if not args.connect:
-        raise DockyardError("--token goes with --connect URL (the game's address)")
-    given = [
-        flag
-        for flag, value in (
-            ("GAME", args.game),
-            ("--script", getattr(args, "script", None)),
-            ("--as", getattr(args, "seat", None)),
-            ("--bot", getattr(args, "bot", None)),
-            ("--seed", getattr(args, "seed", None)),
-            ("--variant", getattr(args, "variant", None)),
-            ("--players", getattr(args, "players", None)),
-            ("--content", getattr(args, "content", None)),
-        )
-        if value
-    ]
-    if given:
-        raise DockyardError(
-            f"--connect plays the server's game as it was made there: {given[0]} does not "
-            "apply (your seat is your --token's)"
-        )
-    return parse_address(args.connect)
-
-
-def _piped(stream: Any) -> Any:
-    """Piped lines as the local REPL reads them: a line ends only at \\n, and bytes that are
-    not UTF-8 reach the shell as surrogates, which check_line refuses with the line's number."""
-    try:
-        stream.reconfigure(newline="\n", errors="surrogateescape")
-    except (AttributeError, ValueError, OSError):
-        pass
-    return stream
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False

@@ -7,7 +7,7 @@ import sys
 
 from ..core import DockyardError
 
-EXTRA = "the server needs its extra: pip install 'dockyard[server]'"
+EXTRA = "the server needs its extra: pip install '.[server]' (in dockyard's checkout)"
 
 
 def _need_server() -> None:
@@ -26,6 +26,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise DockyardError(f"--port {args.port}: a port is from 0 to 65535")
     if not args.rate > 0:
         raise DockyardError(f"--rate {args.rate:g}: at least one action a second")
+    if not 0 < args.bot_seconds <= 3600:
+        raise DockyardError(f"--bot-seconds {args.bot_seconds:g}: from above 0 to 3600")
     if not args.create_rate > 0:
         raise DockyardError(f"--create-rate {args.create_rate:g}: more than 0 games a second")
     return serve(
@@ -35,6 +37,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate=args.rate,
         proxy_headers=args.proxy_headers,
         creates=args.create_rate,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        bot_seconds=args.bot_seconds,
     )
 
 

@@ -84,15 +84,18 @@ class ServerProcess:
             self.proc.wait(10)
         self.proc = None
 
-    def stop(self) -> None:
-        """Ctrl-C: the server finishes what it is doing and ends."""
+    def stop(self, signum: int = signal.SIGINT) -> int | None:
+        """Ctrl-C (or another signal, such as SIGTERM): the server finishes what it is doing
+        and ends; its exit status (None: it had to be killed)."""
+        code = None
         if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGINT)
+            os.killpg(self.proc.pid, signum)
             try:
-                self.proc.wait(15)
+                code = self.proc.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
         self.proc = None
+        return code
 
     def __enter__(self) -> ServerProcess:
         return self.start()

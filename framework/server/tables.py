@@ -18,7 +18,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import Action, DockyardError, Event, IllegalAction
@@ -29,21 +29,83 @@ from ..session import Session
 from ..words import describe_outcome
 from .store import NewGame, Store, Stored, hash_token
 
-__all__ = ["Refused", "Table", "Tables", "Move"]
+__all__ = [
+    "TableError",
+    "BadRequest",
+    "NoSeat",
+    "NotYours",
+    "NoGame",
+    "NotNow",
+    "Unsaved",
+    "Unresumable",
+    "Table",
+    "Tables",
+    "Move",
+]
 
-MAX_BOT_MOVES = 10_000  # bots moving in a row after one action: a game longer is stuck
 MAX_LINE = 4096  # characters in one action line
+MAX_NAME = 32  # characters in a player's name given to a new game
 LISTED = "your legal list has them"  # where a refused action's hint sends a seat for the rest
 
 
-class Refused(DockyardError):
-    """A request the server turns down, with its HTTP status: 400 bad request, 401 no valid
-    token, 403 not this token's seat, 404 no such game, 409 not legal now, 503 not saved."""
+MAX_BOT_SECONDS = 2.0  # what `mcts:Ts` a stranger may ask a server for
 
-    def __init__(self, status: int, message: str, hint: str = "") -> None:
+
+def bot_allowed(game: Any, name: str | None) -> None:
+    """Refuse (DockyardError) a bot a server does not play: not one of `game`'s, or a search
+    stronger than the game's own default (more playouts a move) or longer than
+    MAX_BOT_SECONDS a move: an unauthenticated request buys no more thinking than that."""
+    from ..bots import make_bot
+
+    bot = make_bot(game, name or None, 0)
+    seconds, playouts = getattr(bot, "seconds", None), getattr(bot, "playouts", None)
+    if seconds is not None and seconds > MAX_BOT_SECONDS:
+        raise DockyardError(
+            f"bot {name!r}: a server's bots think at most {MAX_BOT_SECONDS:g} s a move"
+        )
+    default = getattr(game, "bot_playouts", None)
+    if seconds is None and playouts is not None and default and playouts > default:
+        raise DockyardError(
+            f"bot {name!r}: a server's bots search at most {default} playouts a move "
+            f"({game.name}'s own)"
+        )
+
+
+class TableError(DockyardError):
+    """A request a table turns down, with a hint where a legal action helps. Each kind below
+    is one answer of the API (app.py says which HTTP status)."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
         super().__init__(message)
-        self.status = status
         self.hint = hint
+
+
+class BadRequest(TableError):
+    """Not a request the API takes (a malformed game, action line or count)."""
+
+
+class NoSeat(TableError):
+    """No token, or one that is not a seat of this game."""
+
+
+class NotYours(TableError):
+    """The action line names another seat than the token's."""
+
+
+class NoGame(TableError):
+    """No game of that id."""
+
+
+class NotNow(TableError):
+    """Not legal, or not allowed, in the game as it is."""
+
+
+class Unsaved(TableError):
+    """The store failed: nothing was played."""
+
+
+class Unresumable(TableError):
+    """A stored game that cannot be replayed (a damaged row, a game no longer installed)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +114,7 @@ class Move:
 
     action: Action
     events: tuple[Event, ...]
+    version: int = 0  # the game's version once it was committed
 
 
 def lines_for(session: Session, moves: Iterable[Move], seat: str | None) -> list[str]:
@@ -86,9 +149,12 @@ class Table:
         )
         self.session = Session.from_record(record, where=f"game {stored.id}")
         self.version = stored.version
+        self.seed = stored.seed
+        self.bot_names = dict(stored.bots)  # seat -> the bot's name ("": the game's best)
+        self.bot_seeds = {seat: stored.seed + 1 + i for i, seat in enumerate(stored.bots)}
         self.bots: dict[str, Any] = {}
-        for i, (seat, name) in enumerate(stored.bots.items()):
-            self.bots[seat] = make_bot(self.session.game, name or None, stored.seed + 1 + i)
+        for seat, name in stored.bots.items():
+            self.bots[seat] = make_bot(self.session.game, name or None, self.bot_seeds[seat])
         self.hashes = {h: seat for seat, h in stored.token_hashes.items()}
 
     def seat_of(self, token: str | None) -> str | None:
@@ -127,6 +193,17 @@ class Table:
                 shown["legal"] = [session.format(a) for a in legal]
         return shown
 
+    def message(self, moves: list[Move], seat: str | None) -> dict[str, Any]:
+        """A socket's message: the game as `seat` sees it and the events of `moves` it may
+        see, built together under the session's lock."""
+        with self.lock, self.session.lock:  # (the table's: no change is half told)
+            events = lines_for(self.session, moves, seat)
+            return {"type": "state", "events": events, **self.snapshot(seat)}
+
+    def lines(self, moves: list[Move], seat: str | None) -> list[str]:
+        with self.session.lock:
+            return lines_for(self.session, moves, seat)
+
     def result(self) -> dict[str, Any] | None:
         outcome = self.session.outcome()
         if outcome is None:
@@ -147,7 +224,7 @@ class Table:
         session = self.session
         with session.lock:
             if not session.over:
-                raise Refused(409, "a game's save (with its seed) is given once the game is over")
+                raise NotNow("a game's save (with its seed) is given once the game is over")
             return dumps(session.record())
 
     def picture(self, seat: str | None) -> str | None:
@@ -159,21 +236,21 @@ class Table:
         """The action `seat` means by `line` (the `PLAYER:` prefix may be left out): 400 when it
         is not an action line, 403 when it names another seat."""
         if not isinstance(line, str) or not line.strip():
-            raise Refused(400, 'send {"action": "LINE"}, a line such as "x: mark b2"')
+            raise BadRequest('send {"action": "LINE"}, a line such as "x: mark b2"')
         if len(line) > MAX_LINE or "\n" in line.strip():
-            raise Refused(400, f"an action is one line of at most {MAX_LINE} characters")
+            raise BadRequest(f"an action is one line of at most {MAX_LINE} characters")
         session = self.session
         try:
             stmt = session.language.parse_line(line.strip(), "action", 1)
         except ParseError as exc:
-            raise Refused(400, str(exc)) from None
+            raise BadRequest(str(exc)) from None
         if stmt is None or stmt.kind != "action":
-            raise Refused(400, f"not an action: {line.strip()!r} (send a line such as 'verb ...')")
+            raise BadRequest(f"not an action: {line.strip()!r} (send a line such as 'verb ...')")
         player = stmt.player if stmt.player is not None else seat
         if player != seat:
             if player in session.players:
-                raise Refused(403, f"your token plays {seat}: {player}'s actions are not yours")
-            raise Refused(409, f"no player {player!r} (players: {', '.join(session.players)})")
+                raise NotYours(f"your token plays {seat}: {player}'s actions are not yours")
+            raise NotNow(f"no player {player!r} (players: {', '.join(session.players)})")
         return Action(player, stmt.name, stmt.args)
 
 
@@ -186,52 +263,59 @@ class Tables:
         self.capacity = capacity
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()  # guards the dictionary, not the tables
+        self.wake: Callable[[str], None] = lambda gid: None  # the bots of a game may be to move
+        # told(gid, moves) after every change, the table's lock still held: the sockets are
+        # told of the changes in the order they were made (an undo: no moves)
+        self.told: Callable[[str, list[Move]], None] = lambda gid, moves: None
 
     # ---- games --------------------------------------------------------------------------------
-    def create(self, request: Any) -> tuple[str, dict[str, str], list[Move]]:
-        """A new game from a JSON request: its id, each human seat's token, the bots' first
-        moves. Refused(400) with the CLI's words when the request is not a game."""
-        from ..bots import make_bot
+    def create(self, request: Any) -> tuple[str, dict[str, str]]:
+        """A new game from a JSON request: its id and each human seat's token (the bots move
+        later: robots.py). BadRequest with the CLI's words when the request is not a game."""
         from ..registry import registry
 
         if not isinstance(request, dict):
-            raise Refused(400, 'send a JSON object such as {"game": "tictactoe", "players": 2}')
+            raise BadRequest('send a JSON object such as {"game": "tictactoe", "players": 2}')
         unknown = sorted(set(request) - {"game", "players", "variants", "seed", "bots"})
         if unknown:
-            raise Refused(
-                400, f"unknown field {unknown[0]!r} (fields: game, players, variants, seed, bots)"
+            raise BadRequest(
+                f"unknown field {unknown[0]!r} (fields: game, players, variants, seed, bots)"
             )
         name, players = request.get("game"), request.get("players")
         variants, seed, bots = request.get("variants", []), request.get("seed"), request.get("bots")
         if not isinstance(name, str):
-            raise Refused(400, '"game" names a game (GET /api/games/catalog lists them)')
+            raise BadRequest('"game" names a game (GET /api/games/catalog lists them)')
         if players is not None and not (
             (isinstance(players, int) and not isinstance(players, bool))
             or (isinstance(players, list) and all(isinstance(p, str) for p in players))
         ):
-            raise Refused(400, '"players" is a count or a list of names')
+            raise BadRequest('"players" is a count or a list of names')
+        if isinstance(players, list) and any(len(p) > MAX_NAME for p in players):
+            raise BadRequest(f"a player's name is at most {MAX_NAME} characters")
+        if isinstance(players, list) and len(players) > 64:
+            raise BadRequest("at most 64 players")
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise Refused(400, '"variants" is a list of variant names')
+            raise BadRequest('"variants" is a list of variant names')
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise Refused(400, '"seed" is a whole number from 0')
+            raise BadRequest('"seed" is a whole number from 0')
         bots = bots or {}
         if not isinstance(bots, dict) or not all(
             isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in bots.items()
         ):
-            raise Refused(400, '"bots" maps a seat to a bot name, as {"o": "random"}')
+            raise BadRequest('"bots" maps a seat to a bot name, as {"o": "random"}')
         try:
             game = registry().game(name)
             session = Session(game.name, seed=seed, players=players, variants=variants)
-            for i, (seat, bot) in enumerate(bots.items()):
+            for seat, bot in bots.items():
                 if seat not in session.players:
                     raise DockyardError(
                         f"no seat {seat!r} for a bot (players: {', '.join(session.players)})"
                     )
-                make_bot(session.game, bot or None, seed + 1 + i)
+                bot_allowed(session.game, bot)
         except DockyardError as exc:
-            raise Refused(400, str(exc)) from None
+            raise BadRequest(str(exc)) from None
         gid = secrets.token_urlsafe(9)
         tokens = {p: secrets.token_urlsafe(24) for p in session.players if p not in bots}
         new = NewGame(
@@ -244,15 +328,12 @@ class Tables:
             {seat: hash_token(t) for seat, t in tokens.items()},
         )
         self.store.create(new)
-        table = self.get(gid)
-        with table.lock:
-            moves = self._bots_move(table)
-        return gid, tokens, moves
+        return gid, tokens
 
     def get(self, gid: str) -> Table:
         """The table of game `gid` (404 when there is none), up to date with the store."""
         if not isinstance(gid, str) or not gid or len(gid) > 64:
-            raise Refused(404, "no such game")
+            raise NoGame("no such game")
         with self._lock:
             table = self._tables.get(gid)
             if table is not None:
@@ -270,17 +351,17 @@ class Tables:
         """Bring `table` (its lock held) back to what the store holds."""
         stored = self.store.load(table.id)
         if stored is None:
-            raise Refused(404, f"no game {table.id!r}")
+            raise NoGame(f"no game {table.id!r}")
         table.rebuild(stored)
 
     def _load(self, gid: str) -> Table:
         stored = self.store.load(gid)
         if stored is None:
-            raise Refused(404, f"no game {gid!r}")
+            raise NoGame(f"no game {gid!r}")
         try:
             table = Table(stored)
         except DockyardError as exc:  # a damaged row, or a game no longer installed
-            raise Refused(500, f"game {gid!r} cannot be resumed: {exc}") from None
+            raise Unresumable(f"game {gid!r} cannot be resumed: {exc}") from None
         with self._lock:
             present = self._tables.get(gid)
             if present is not None:  # loaded meanwhile by another request (and maybe moved on)
@@ -290,12 +371,11 @@ class Tables:
             self._tables.move_to_end(gid)
             while len(self._tables) > self.capacity:
                 self._tables.popitem(last=False)
-        with table.lock:  # stopped (a crash) between a move and the bots' replies: go on
-            self._bots_move(table)
+        self.wake(gid)  # stopped (a crash) between a move and the bots' replies: go on
         return table
 
     # ---- changes ------------------------------------------------------------------------------
-    def _commit(self, table: Table, play: Callable[[Session], list[Move]]) -> list[Move]:
+    def commit(self, table: Table, play: Callable[[Session], list[Move]]) -> list[Move]:
         """Run `play` on the table's session (its lock held) inside one store transaction and
         write the change of its log; the moves played. If anything fails, the stored game is
         as it was and so, rebuilt from it, is the table."""
@@ -326,24 +406,29 @@ class Tables:
                     self._refresh(table)
                 except Exception:
                     self.forget(table.id)
-                raise Refused(
-                    503, f"the game could not be saved, so nothing was played ({exc})"
+                raise Unsaved(
+                    f"the game could not be saved, so nothing was played ({exc})"
                 ) from exc
             table.version = change.version + 1
+            moves = [replace(move, version=table.version) for move in moves]
+            self.told(table.id, moves)
             return moves
-        raise Refused(503, "the game keeps changing under this server; try again")
+        raise Unsaved("the game keeps changing under this server; try again")
 
     def forget(self, gid: str) -> None:
         with self._lock:
             self._tables.pop(gid, None)
 
-    def act(self, gid: str, token: str | None, line: Any) -> tuple[Table, str, list[Move]]:
-        """Play `line` for the seat `token` holds, then the bots' replies (each committed as it
-        is played): the table, the seat, and the moves made."""
+    def act(
+        self, gid: str, token: str | None, line: Any
+    ) -> tuple[Table, list[Move], dict[str, Any]]:
+        """Play `line` for the seat `token` holds (committed before it is answered): the table,
+        the moves made, and the answer to the seat (built under the table's lock: the events
+        it may see, its own move in canonical text, and whether the game is over)."""
         table = self.get(gid)
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(401, "a seat's token is needed (Authorization: Bearer TOKEN)")
+            raise NoSeat("a seat's token is needed (Authorization: Bearer TOKEN)")
         with table.lock:
             action = table.action_of(line, seat)
 
@@ -351,48 +436,25 @@ class Tables:
                 try:
                     events = session.apply(action)
                 except IllegalAction as exc:
-                    raise Refused(
-                        409,
+                    raise NotNow(
                         str(exc),
                         legal_hint(session, action, seat, listed_by=LISTED),
                     ) from None
                 return [Move(action, tuple(events))]
 
-            moves = self._commit(table, play)
-            moves += self._bots_move(table)
-        return table, seat, moves
+            moves = self.commit(table, play)
+            answer = {"events": lines_for(table.session, moves, seat), "over": table.session.over}
+        return table, moves, answer
 
-    def _bots_move(self, table: Table) -> list[Move]:
-        """The bots play while it is their turn, each move committed on its own."""
-        moves: list[Move] = []
-        for _ in range(MAX_BOT_MOVES):
-            session = table.session
-            if session.over or not table.bots:
-                return moves
-            seats = [p for p in session.actors() if p in table.bots]
-            if not seats:
-                return moves
-            bot = table.bots[seats[0]]
-            action = bot.choose(session, [session.players.index(seats[0])])
-
-            def play(session: Session, action: Action = action) -> list[Move]:
-                return [Move(action, tuple(session.apply(action)))]
-
-            try:
-                moves += self._commit(table, play)
-            except IllegalAction:  # another process moved first (a shared store): choose again
-                continue
-        raise Refused(503, f"the bots made {MAX_BOT_MOVES} moves in a row without an end")
-
-    def undo(self, gid: str, token: str | None, n: Any = 1) -> tuple[Table, str, list[Action]]:
+    def undo(self, gid: str, token: str | None, n: Any = 1) -> dict[str, Any]:
         """Take back the seat's last `n` actions (and the bots' replies), under the REPL's seat
         rules: only its own, never past a reveal or past what showed it another's secret."""
         table = self.get(gid)
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(401, "a seat's token is needed (Authorization: Bearer TOKEN)")
+            raise NoSeat("a seat's token is needed (Authorization: Bearer TOKEN)")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10_000:
-            raise Refused(400, '"n" is how many of your actions to take back, from 1')
+            raise BadRequest('"n" is how many of your actions to take back, from 1')
         with table.lock:
             taken: list[Action] = []
 
@@ -400,13 +462,16 @@ class Tables:
                 count = undo_count(session, n, table.bots)
                 reason = undo_refusal(session, count, seat, table.bots)
                 if reason is not None:
-                    raise Refused(409, f"cannot undo: {reason}")
+                    raise NotNow(f"cannot undo: {reason}")
                 taken.extend(session.log[-count:])
                 session.undo(count, players={seat, *table.bots}, barriers=True)
                 return []
 
-            self._commit(table, play)
-        return table, seat, taken
+            self.commit(table, play)
+            # as the seat was told them: a bot's secret action (a sealed bid) only as announced
+            session = table.session
+            undone = [session.format(a) if a.player == seat else session.announce(a) for a in taken]
+        return {"undone": undone[::-1]}
 
 
 class _Stale(Exception):

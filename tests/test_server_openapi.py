@@ -1,0 +1,96 @@
+"""`GET /api/openapi.json` of a real `dockyard serve`: an OpenAPI 3 document that describes every
+route the app has (each method, its body and its answers), and that schemathesis, fuzzing the
+server from it, finds no server error (nor any answer the document does not describe). A short
+run by default; a longer one (every phase, more examples) with DOCKYARD_LONG=1."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from dockyard.testing.server import ServerProcess  # noqa: E402
+from server_play import LONG  # noqa: E402
+
+pytestmark = pytest.mark.timeout(1800 if LONG else 300)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("openapi")
+    args = ("--rate", "100000", "--create-rate", "1000")
+    with ServerProcess(folder / "games.sqlite", *args) as running:
+        yield running
+
+
+def test_the_document_describes_every_route(server: ServerProcess) -> None:
+    from dockyard.server.app import ROUTES
+    from dockyard.server.openapi import document
+    from starlette.routing import Route
+
+    status, served = server.call("GET", "/api/openapi.json")
+    assert status == 200 and served == document()
+    assert served["openapi"].startswith("3.")
+    paths = served["paths"]
+    for route in ROUTES:
+        assert route.path in paths, f"{route.path} is not described"
+        if isinstance(route, Route):
+            methods = {m.lower() for m in route.methods or {"GET"}} - {"head"}
+            assert methods == set(paths[route.path]), (route.path, methods)
+        else:  # a WebSocket: its handshake is a GET
+            assert set(paths[route.path]) == {"get"}
+    assert set(paths) == {route.path for route in ROUTES}, "a described path the app lacks"
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            answers = operation["responses"]
+            assert any(code.startswith(("2", "1")) for code in answers), (path, method)
+            if method == "post":  # a body: its errors are described too
+                assert {"400", "413", "415", "429"} <= set(answers), (path, answers)
+    schemas = served["components"]["schemas"]
+    assert set(schemas["NewGame"]["properties"]) == {"game", "players", "variants", "seed", "bots"}
+
+
+def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path) -> None:
+    pytest.importorskip("schemathesis")
+    if LONG:
+        phases, examples = "examples,coverage,fuzzing,stateful", "100"
+    else:
+        phases, examples = "examples,fuzzing", "5"
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())",
+        "run",
+        f"{server.base}/api/openapi.json",
+        "--checks",
+        "all",
+        # a request the schema allows may still name no game, player count or variant there is
+        "--exclude-checks",
+        "positive_data_acceptance",
+        "--phases",
+        phases,
+        "--max-examples",
+        examples,
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        "--no-color",
+    ]
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=1500 if LONG else 240,
+        env={**os.environ, "NO_COLOR": "1"},
+        cwd=tmp_path,  # (its cache folder, .schemathesis/)
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "Traceback" not in server.output() and "internal error" not in server.output()
