@@ -38,6 +38,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..core import DockyardError
+from .lobby import Lobby
 from .store import Store, hash_token
 from .tables import Move, Refused, Table, Tables, lines_for
 
@@ -139,6 +140,7 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
     hub = Hub()
     acting = RateLimiter(limits.rate, 2 * limits.rate)
     creating = RateLimiter(limits.creates, 5 * limits.creates)
+    lobby_ = Lobby(tables, lambda gid: hub.tell(gid, []))  # open seats, joins, rematches
 
     async def body_of(request: Request) -> Any:
         size = request.headers.get("content-length")
@@ -204,7 +206,8 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
             if svg is None:
                 raise Refused(404, f"{table.session.game.name} draws no pictures")
             return Response(svg, media_type="image/svg+xml")
-        return JSONResponse(await run_in_threadpool(table.snapshot, seat))
+        shown = await run_in_threadpool(table.snapshot, seat)
+        return JSONResponse({**shown, "seating": lobby_.seating(gid)})
 
     async def act(request: Request) -> Response:
         gid = request.path_params["id"]
@@ -282,7 +285,8 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
         async def message(moves: list[Move]) -> dict[str, Any]:
             current = await run_in_threadpool(tables.get, gid)
             shown = await run_in_threadpool(current.snapshot, seat)
-            return {"type": "state", "events": lines_for(current.session, moves, seat), **shown}
+            events = lines_for(current.session, moves, seat)
+            return {"type": "state", "events": events, **shown, "seating": lobby_.seating(gid)}
 
         async def listen() -> None:  # until the client goes; what it sends is not needed
             try:  # (text or bytes alike)
@@ -368,6 +372,7 @@ def create_app(store: Store, limits: Limits | None = None, capacity: int = 1024)
         Route("/games/{id}", page, name="page"),
         Route("/assets/{name}", static),
         Route("/", lobby),
+        *lobby_.routes(body_of, lambda address: creating.allow(address), bearer),
     ]
     app = Starlette(
         routes=routes,

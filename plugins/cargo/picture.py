@@ -91,7 +91,7 @@ def draw(view: dict[str, Any], letters: dict[str, str]) -> Svg:
 
 
 def _square(svg: Svg, ch: str, name: str, x: float, y: float, ship_of: dict[str, str]) -> None:
-    g = svg.group(id=f"square-{name}")
+    g = svg.group(id=f"square-{name}", data_ref=name)
     if ch == ".":
         svg.rect(x, y, S, S, g, fill=DOCK, stroke="#8a7a5a")
     elif ch == "=":
@@ -139,7 +139,7 @@ def _workers(
 
 
 def _player(svg: Svg, player: dict[str, Any], you: bool, x: float, y: float) -> None:
-    g = svg.group(id=f"player-{player['name']}")
+    g = svg.group(id=f"player-{player['name']}", data_ref=player["name"])
     ship = player["ship"]
     svg.rect(
         x,
@@ -175,7 +175,15 @@ def _player(svg: Svg, player: dict[str, Any], you: bool, x: float, y: float) -> 
     away = [f"{w} in the water" for w in player["water"]]
     away += [f"{d['worker']} at the Doctor" for d in player["doctor"]]
     away += [f"{w} out of the game" for w in player["out"]]
-    if player["to_place"]:
+    if player["to_place"] and you:  # `place KIND SQUARE`: each worker named by its kind
+        svg.text(x + 8, y + 95, "to place:", g, class_="small")
+        kinds = {k: player["to_place"].count(k) for k in player["to_place"]}
+        for i, (kind, n) in enumerate(kinds.items()):
+            chip = svg.group(g, data_ref=kind)
+            svg.rect(x + 58 + i * 58, y + 84, 55, 15, chip, fill="#f2efe4", stroke="#333", rx=3)
+            words = kind if n == 1 else f"{kind} ×{n}"
+            svg.text(x + 85 + i * 58, y + 96, words, chip, class_="small", text_anchor="middle")
+    elif player["to_place"]:
         away.append(f"{len(player['to_place'])} workers to place")
     svg.text(x + 8, y + 70, "; ".join(away[:3]) or "every worker on the dock", g, class_="small")
     if len(away) > 3:

@@ -96,7 +96,7 @@ def _player_panel(
     side = catalog.shipping_boards[view["side"]]
     g = svg.group(id=f"panel-{player['name']}")
     rows = len(side.colors)
-    h = 64 + rows * 36 + 66
+    h = 64 + rows * 36 + 76
     svg.rect(x, y, w, h, g, fill="#fff", stroke="#999", rx=6)
     pts = player["points"]
     svg.text(x + 8, y + 16, f"{player['name']}: {plural(pts['total'], 'point')}", g, class_="big")
@@ -134,7 +134,7 @@ def _player_panel(
                     ry + 10,
                     str(side.ship_values[k]),
                     g,
-                    font_size="7px",
+                    font_size="9px",
                     text_anchor="middle",
                     class_="dim",
                 )
@@ -150,7 +150,7 @@ def _player_panel(
                     ry + 27,
                     str(side.receive_values[k]),
                     g,
-                    font_size="7px",
+                    font_size="9px",
                     text_anchor="middle",
                     class_="dim",
                 )
@@ -168,19 +168,16 @@ def _player_panel(
         f"{'ab'[i]}: {n} tile{'s' if n != 1 else ''}" + (f", top {top}" if top else "")
         for i, (n, top) in enumerate(zip(player["storage"], player["storage_tops"], strict=True))
     ]
-    svg.text(x + 8, by + 16, "storage " + "; ".join(tops), g, class_="small")
-    if "hand" in player:
-        hand = ", ".join(player["hand"]) or "none"
-        trucks = ", ".join(player["trucks"]) or "none"
-        svg.text(x + 8, by + 30, f"hand: tiles {hand}", g, class_="small")
-        svg.text(
-            x + 8,
-            by + 44,
-            f"Truck cards {trucks}"
-            + (f"; dealt {', '.join(player['draft'])}" if player.get("draft") else ""),
-            g,
-            class_="small",
-        )
+    svg.text(x + 8, by + 16, "storage", g, class_="small")
+    for i, top in enumerate(tops):  # `store TILE a`: each pile named by its letter
+        pile = svg.text(x + 60 + i * 140, by + 16, top, g, class_="small")
+        if "hand" in player:
+            pile.set("data-ref", "ab"[i])
+    if "hand" in player:  # the viewer's own: each tile and Truck card a chip named by its id
+        hand = svg.group(g, data_ref=f"hand:{player['name']}")
+        _chips(svg, hand, "tiles", player["hand"], x + 8, by + 22, w - 16, SAND)
+        dealt = [*player["trucks"], *player.get("draft", [])]
+        _chips(svg, hand, "trucks", dealt, x + 8, by + 44, w - 16, "#e7ecf3")
     else:
         svg.text(
             x + 8,
@@ -192,6 +189,23 @@ def _player_panel(
         for k in range(min(player["hand_count"] + player["trucks_count"], 14)):
             svg.rect(x + 8 + k * 14, by + 36, 11, 14, g, fill="#7a869a", stroke="#333", rx=2)
     return y + h
+
+
+def _chips(
+    svg: Svg, parent: Any, label: str, ids: list[str], x: float, y: float, w: float, color: str
+) -> None:
+    """`label:` then one chip per id (data-ref the id), on one line (narrower chips when many)."""
+    svg.text(x, y + 13, f"{label}:", parent, class_="small")
+    if not ids:
+        svg.text(x + 46, y + 13, "none", parent, class_="small dim")
+        return
+    step = min(62.0, (w - 46) / len(ids))
+    for i, ident in enumerate(ids):
+        chip = svg.group(parent, data_ref=ident)
+        cx = x + 46 + i * step
+        svg.rect(cx, y, step - 4, 18, chip, fill=color, stroke="#333", rx=3)
+        svg.text(cx + (step - 4) / 2, y + 13, ident, chip, class_="small", text_anchor="middle")
+        svg.title(chip, ident)
 
 
 # ---- the Turn Order track ----------------------------------------------------------------------
@@ -225,7 +239,7 @@ def _track(
             words.append("+card" if space.bonus[0].kind == "truck_card" else space.bonus[0].kind)
         if space.first:
             words.append(f"1st {space.first[0].amount}C")
-        svg.text(sx + 4, y + 72, " ".join(words), g, font_size="7px")
+        svg.text(sx + 4, y + 72, " ".join(words), g, class_="small")
         for k, (_, name) in enumerate(sorted(here.get(space.space, []))):
             svg.token(
                 sx + 16 + k * 20,
