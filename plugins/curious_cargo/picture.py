@@ -10,6 +10,7 @@ belts, ports and splitters carry their color's letter (R, B, P) as well as the c
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from dockyard.svg import Svg
@@ -164,15 +165,18 @@ def _player_panel(
         g,
         class_="small",
     )
-    tops = [
-        f"{'ab'[i]}: {n} tile{'s' if n != 1 else ''}" + (f", top {top}" if top else "")
-        for i, (n, top) in enumerate(zip(player["storage"], player["storage_tops"], strict=True))
-    ]
     svg.text(x + 8, by + 16, "storage", g, class_="small")
-    for i, top in enumerate(tops):  # `store TILE a`: each pile named by its letter
-        pile = svg.text(x + 60 + i * 140, by + 16, top, g, class_="small")
-        if "hand" in player:
+    piles = zip(player["storage"], player["storage_tops"], strict=True)
+    for i, (n, top) in enumerate(piles):  # `store TILE a`: a pile named by its letter
+        own = "hand" in player  # and `place TILE ...`: its top tile by its id
+        pile = svg.text(x + 60 + i * 140, by + 16, f"{'ab'[i]}: {plural(n, 'tile')}", g)
+        pile.set("class", "small")
+        if own:
             pile.set("data-ref", "ab"[i])
+        if top:
+            pile.text = (pile.text or "") + ", top "
+            tile = ET.SubElement(pile, "tspan", {"data-ref": top} if own else {})
+            tile.text = top
     if "hand" in player:  # the viewer's own: each tile and Truck card a chip named by its id
         hand = svg.group(g, data_ref=f"hand:{player['name']}")
         _chips(svg, hand, "tiles", player["hand"], x + 8, by + 22, w - 16, SAND)

@@ -7,6 +7,7 @@ last scoring. Every piece carries its letter (W, G, B, T, P) as well as its colo
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from dockyard.svg import Svg, fill, ink
@@ -29,13 +30,10 @@ def draw(view: dict[str, Any], c: Components) -> Svg:
     over = f"; game over ({view['over']})" if view.get("over") else ""
     svg.text(12, 26, title + over, class_="title")
     supply = ", ".join(f"{n} {kind}" for kind, n in view["supply"].items())
-    svg.text(
-        12,
-        44,
-        f"bank {view['bank']} points; draw pile {plural(view['draw_pile'], 'card')} (face "
-        f"down); discard pile {', '.join(view['discard_pile']) or 'empty'}",
-        class_="mid",
-    )
+    line = svg.text(12, 44, f"bank {view['bank']} points; ", class_="mid")
+    pile = ET.SubElement(line, "tspan", {"data-ref": "pile"})  # `claim pile`
+    pile.text = f"draw pile {plural(view['draw_pile'], 'card')} (face down)"
+    pile.tail = f"; discard pile {', '.join(view['discard_pile']) or 'empty'}"
     svg.text(12, 60, f"supply: {supply}", class_="mid")
     letters = {p.kind: p.letter for p in c.pieces}
     for i, player in enumerate(players):
