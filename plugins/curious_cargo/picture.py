@@ -114,11 +114,12 @@ def _player_panel(
         x + 8,
         y + 44,
         f"tokens: {player['construction']} Construction, {player['trucking']} Trucking; "
-        f"{player['scaffolding']} scaffolding; splitters {splitters}",
+        f"{player['scaffolding']} scaffolding",
         g,
         class_="small",
     )
     svg.text(x + 8, y + 60, "Shipping board", g, class_="mid", font_weight="bold")
+    svg.text(x + w - 8, y + 60, f"splitters: {splitters}", g, class_="small", text_anchor="end")
     for i, color in enumerate(side.colors):
         ry = y + 66 + i * 36
         shipped, received = player["shipped"][color], player["received"][color]
@@ -241,8 +242,9 @@ def _track(
             words.append(f"{space.points} pt")
         if space.bonus:
             words.append("+card" if space.bonus[0].kind == "truck_card" else space.bonus[0].kind)
-        if space.first:
-            words.append(f"1st {space.first[0].amount}C")
+        if space.first:  # beside the space's number: the bonus line has room for two words
+            first = f"1st {space.first[0].amount}C"
+            svg.text(sx + cell - 8, y + 30, first, g, class_="small", text_anchor="end")
         svg.text(sx + 4, y + 72, " ".join(words), g, class_="small")
         for k, (_, name) in enumerate(sorted(here.get(space.space, []))):
             svg.token(

@@ -71,7 +71,7 @@ def _panel(
     hand = player["hand"]
     held = svg.group(g, data_ref=f"hand:{player['name']}")
     svg.text(x + 8, y + 34, "in hand:", held, class_="small")
-    hx = x + 60
+    hx = x + 67
     for kind, n in hand.items():
         for _ in range(n):
             piece = svg.token(hx, y + 30, 7, kind, letters[kind], held, tip=f"{kind} in hand")

@@ -471,6 +471,14 @@
       const b = e.getBBox();
       if (!b.width || !b.height) continue;
       const clone = main.cloneNode(true);
+      const kids = [...main.children];
+      [...clone.children].forEach((c, i) => {  // only what lies in the area: nothing off it
+        const k = kids[i];
+        if (!k || typeof k.getBBox !== 'function' || k.localName === 'style') return;
+        const o = k.getBBox();
+        const apart = o.x > b.x + b.width || o.x + o.width < b.x || o.y > b.y + b.height || o.y + o.height < b.y;
+        if (apart) c.remove();
+      });
       clone.removeAttribute('width');
       clone.removeAttribute('height');
       clone.setAttribute('viewBox', [b.x - 3, b.y - 3, b.width + 6, b.height + 6].join(' '));
