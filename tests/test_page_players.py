@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures imported from test_server_browser are parameters here)
 """The players' page as players meet it, in headless Chromium against a real `dockyard serve`:
 every game readable at a desktop's and a phone's width (screenshots of each kept in
 tmp/artifacts/page/, not committed), moves built by clicking the table, what happened in words
