@@ -14,6 +14,7 @@
                                           the first message: {"token": T})
     GET  /games/{id}                      the page to play in (the token in #token=...)
     GET  /                                the lobby: create a game, copy each seat's link
+    (open seats, the games waiting for players, joining and rematches: lobby.py)
 
 Every error is JSON: {"error": why} (and "hint" where a legal action helps). The work of the
 rules runs in worker threads (one lock per table; see tables.py), so one slow game never
