@@ -143,6 +143,12 @@ def test_a_click_on_what_no_action_names_says_so(server: Any, watched: Any) -> N
     o.locator('svg [data-ref="a1"]').click()  # one action names a1: played at once
     check(o.locator('svg [data-ref="a1"][data-last]')).to_have_count(1)
     check(o.locator("#dy-pick")).to_be_hidden()
+    x = seat_page(watched, made, "x")
+    check(x.locator('svg [data-ref="c3"][role="button"]')).to_have_count(1)
+    x.focus('svg [data-ref="c3"]')  # the keyboard alone: a cell focused, Enter plays it
+    x.keyboard.press("Enter")
+    check(x.locator('svg [data-ref="c3"][data-last]')).to_have_count(1)
+    assert game_state(server, made)["log"][-1] == "x: mark c3"
 
 
 def test_a_drawn_card_is_named_to_its_owner_and_counted_to_the_others(

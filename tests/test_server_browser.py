@@ -240,7 +240,8 @@ SAME_PICTURE = """(text) => {
   const drawn = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
   const shown = document.querySelector('#dy-table svg').cloneNode(true);
   shown.querySelectorAll('[data-note]').forEach((e) => e.removeAttribute('data-note'));
-  for (const mark of ['data-can', 'data-picked', 'data-last']) {  // the page's own marks
+  const marks = ['data-can', 'data-picked', 'data-last', 'tabindex', 'role', 'aria-label'];
+  for (const mark of marks) {  // the page's own marks (what may be clicked, or focused)
     shown.querySelectorAll('[' + mark + ']').forEach((e) => e.removeAttribute(mark));
   }
   return shown.isEqualNode(drawn);

@@ -634,6 +634,15 @@
       e.toggleAttribute('data-can', open.has(r) && !picks.includes(r));
       e.toggleAttribute('data-picked', picks.includes(r));
       e.toggleAttribute('data-last', lastWords.has(r));
+      if (e.hasAttribute('data-can') || e.hasAttribute('data-picked')) {
+        e.setAttribute('tabindex', '0'); // the keyboard picks too: Tab to it, Enter or Space
+        e.setAttribute('role', 'button');
+        e.setAttribute('aria-label', r);
+      } else if (e.getAttribute('role') === 'button') {
+        e.removeAttribute('tabindex');
+        e.removeAttribute('role');
+        e.removeAttribute('aria-label');
+      }
     }
   }
 
@@ -642,6 +651,12 @@
     if (!svg) return;
     const refs = refsAt(ev.target, svg);
     if (refs.length) pickRef(refs);
+  });
+  $('dy-board').addEventListener('keydown', (ev) => {
+    const svg = ev.target instanceof Element ? ev.target.closest('svg') : null;
+    if (!svg || (ev.key !== 'Enter' && ev.key !== ' ')) return;
+    ev.preventDefault();
+    pickRef(refsAt(ev.target, svg));
   });
   $('dy-pick').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-line]');
