@@ -238,3 +238,24 @@ def test_the_lobby_forgets_a_games_choices_when_another_game_is_chosen(
     check(lobby.locator("#dy-summary")).to_have_text(
         "Take turns marking a square of the grid: three of yours in a row wins"
     )
+
+
+def test_the_lobby_fits_a_phone_after_a_game_is_made(server: Any, watched: Any) -> None:
+    ctx = watched.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    lobby = ctx.new_page()
+    lobby.set_default_timeout(WAIT)
+    lobby.on("pageerror", lambda e: watched.errors.append(str(e)))
+    lobby.goto(watched.base + "/")
+    check = expect()
+    check(lobby.locator("#dy-game option[value=tictactoe]")).to_have_count(1)
+    lobby.select_option("#dy-game", "tictactoe")
+    lobby.select_option('select[data-seat="o"]', "*open")
+    lobby.get_by_role("button", name="Create the game").click()
+    check(lobby.locator("#dy-links input").first).to_have_value(re.compile("#token="))
+    check(lobby.locator("#dy-waiting button").first).to_be_visible()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    lobby.screenshot(path=str(ARTIFACTS / "lobby-390x844.png"), full_page=True)
+    assert lobby.evaluate("document.scrollingElement.scrollWidth") <= 390
+    ctx.close()

@@ -170,7 +170,7 @@
     for (const [seat, link] of Object.entries(links)) list.append(linkRow(seat, link, 'play ' + seat));
     for (const seat of made.open || []) {
       const li = document.createElement('li');
-      li.textContent = seat + ': open (listed below under "Games waiting for players" for anyone to join)';
+      li.textContent = seat + ': open (listed under "Games waiting for players" for anyone to join)';
       list.append(li);
     }
     for (const [seat, bot] of Object.entries(bots)) {

@@ -439,6 +439,9 @@
     if (shown && shown.localName === 'svg' && lastPicture) morph(shown, root, lastPicture);
     else $('dy-table').replaceChildren(document.importNode(root, true));
     lastPicture = root;
+    const drawn = $('dy-table').querySelector('svg');
+    const box = drawn && drawn.viewBox && drawn.viewBox.baseVal;
+    if (box && box.width) drawn.style.maxWidth = Math.round(box.width * 1.6) + 'px'; // small: not huge
     zooms();
     marks();
     return true;
