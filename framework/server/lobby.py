@@ -97,18 +97,19 @@ class Lobby:
         games = []
         for gid in ids:
             try:
-                shown = self.tables.get(gid).snapshot(None)
+                table = self.tables.get(gid)
             except Refused:
                 continue
-            if shown["over"]:
+            session = table.session  # what everyone may know of it: no view is drawn
+            if session.over:
                 continue
             games.append(
                 {
                     "id": gid,
-                    "game": shown["game"],
-                    "title": shown["title"],
-                    "players": shown["players"],
-                    "bots": shown["bots"],
+                    "game": session.game.name,
+                    "title": session.game.title,
+                    "players": list(session.players),
+                    "bots": {seat: bot.name for seat, bot in table.bots.items()},
                     "open": seats[gid],
                 }
             )
