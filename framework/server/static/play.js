@@ -441,7 +441,7 @@
     lastPicture = root;
     const drawn = $('dy-table').querySelector('svg');
     const box = drawn && drawn.viewBox && drawn.viewBox.baseVal;
-    if (box && box.width) drawn.style.maxWidth = Math.round(box.width * 1.6) + 'px'; // small: not huge
+    if (box && box.width) $('dy-table').style.maxWidth = Math.round(box.width * 1.6) + 'px'; // not huge
     zooms();
     marks();
     return true;
