@@ -39,7 +39,7 @@ DARK_TEXT = {"yellow", "white", "grey", "gray", "orange", "sky", "turquoise"}
 
 STYLE = """
 text { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; fill: #222; }
-.small { font-size: 9px; } .mid { font-size: 11px; } .big { font-size: 14px; font-weight: bold; }
+.small { font-size: 11px; } .mid { font-size: 12px; } .big { font-size: 14px; font-weight: bold; }
 .title { font-size: 18px; font-weight: bold; }
 .on { fill: #fff; font-weight: bold; } .dim { fill: #777; }
 """

@@ -37,6 +37,7 @@ def words_of(svg_text: str) -> set[str]:
     found: set[str] = set()
     for element in root.iter():
         found.update(WORD.findall(element.text or ""))
+        found.update(WORD.findall(element.tail or ""))  # after a <tspan>, in its <text>
     return found
 
 

@@ -48,11 +48,14 @@ from .guard import (
     Refused,
     SecurityHeaders,
     Shield,
+    bearer,
     body_of,
     client_of,
     foreign_origin,
     guessing_refused,
 )
+from .lobby import ROUTES as LOBBY_ROUTES
+from .lobby import Lobby
 from .openapi import document
 from .robots import Robots
 from .sockets import Hub, socket
@@ -91,15 +94,6 @@ def error(status: int, message: str, hint: str = "") -> JSONResponse:
     if hint:
         body["hint"] = hint
     return JSONResponse(body, status_code=status)
-
-
-def bearer(request: Request) -> str | None:
-    """The token of `Authorization: Bearer TOKEN` (None when there is none)."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
 
 
 def asset(name: str) -> str:
@@ -186,7 +180,8 @@ async def show(request: Request) -> Response:
         if svg is None:
             raise NoGame(f"{table.session.game.name} draws no pictures")
         return Response(svg, media_type="image/svg+xml")
-    return JSONResponse(await run_in_threadpool(table.snapshot, seat))
+    shown = await run_in_threadpool(table.snapshot, seat)
+    return JSONResponse({**shown, "seating": request.app.state.lobby.seating(table.id)})
 
 
 async def authorized(request: Request) -> str:
@@ -293,6 +288,7 @@ ROUTES = [
     Route("/games/{id}", page, name="page"),
     Route("/assets/{name}", static),
     Route("/", lobby),
+    *LOBBY_ROUTES,  # open seats, joins, rematches
 ]
 
 
@@ -328,6 +324,7 @@ def create_app(
     )
     app.state.limits = limits
     app.state.tables = Tables(store, capacity)
+    app.state.lobby = Lobby(app.state.tables)
     app.state.hub = Hub(limits)
     app.state.acting = RateLimiter(limits.rate, 2 * limits.rate)
     app.state.creating = RateLimiter(limits.creates, 5 * limits.creates)

@@ -128,6 +128,15 @@ def _checked(value: Any, depth: int = 0) -> None:
             _checked(item, depth + 1)
 
 
+def bearer(request: Request) -> str | None:
+    """The token of `Authorization: Bearer TOKEN` (None when there is none)."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
 async def body_of(request: Request) -> Any:
     """The request's JSON body ({} when it has none): 415 when it is not sent as
     application/json, 413 past the size limit, 408 when it is not all sent in time, 400 when

@@ -299,6 +299,58 @@ def _paths() -> dict[str, Any]:
                 },
             }
         },
+        "/api/lobby": {
+            "get": {
+                "operationId": "lobbyGames",
+                "summary": "the games waiting for players (an open seat), newest first",
+                "responses": {"200": _json({"type": "object"}, '{"games": [...], "at"}')},
+            }
+        },
+        "/api/lobby/games": {
+            "post": {
+                "operationId": "createOpenGame",
+                "summary": 'as POST /api/games, plus "open": [SEAT, ...] left for anyone to join',
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
+                "responses": {
+                    "201": _json({"type": "object"}, "the game; links for the seats not open"),
+                    **_errors(*BODY_ERRORS),
+                },
+            }
+        },
+        "/api/lobby/{id}/join": {
+            "post": {
+                "operationId": "join",
+                "summary": "take an open seat (the one named, or the first): its link, once",
+                "parameters": game,
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
+                "responses": {
+                    "200": _json({"type": "object"}, '{"id", "seat", "link"}'),
+                    **_errors(*BODY_ERRORS, 404, 409),
+                },
+            }
+        },
+        "/api/games/{id}/rematch": {
+            "post": {
+                "operationId": "rematch",
+                "summary": "once the game is over: the same game again, the same seats",
+                "parameters": game,
+                "security": [{"bearer": []}],
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
+                "responses": {
+                    "200": _json({"type": "object"}, '{"id", "seat", "token", "link"}'),
+                    **_errors(*BODY_ERRORS, 401, 404, 409),
+                },
+            }
+        },
         "/": {
             "get": {
                 "operationId": "lobby",

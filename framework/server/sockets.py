@@ -205,7 +205,8 @@ async def _follow(websocket: WebSocket, gid: str, listener: Listener) -> None:
 
     async def message(moves: list[Move]) -> dict[str, Any]:
         current = await run_in_threadpool(tables.get, gid)
-        return await run_in_threadpool(current.message, moves, seat)
+        shown = await run_in_threadpool(current.message, moves, seat)
+        return {**shown, "seating": state.lobby.seating(gid)}  # open seats, joins (lobby.py)
 
     async def listen() -> None:  # until the client goes; what it sends is not needed
         try:  # (text or bytes alike)

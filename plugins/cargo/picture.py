@@ -20,11 +20,15 @@ LEFT, TOP = 30, 50
 SEA, RAMP, DOCK = "#9cc9e8", "#c7b08a", "#e9dcc0"
 
 
+SHIPS = ("red", "blue", "green", "yellow")  # the rulebook's four ships
+
+
 def draw(view: dict[str, Any], letters: dict[str, str]) -> Svg:
     rows = view["map"]
     height_sq, width_sq = len(rows), len(rows[0])
     colors = {p["name"]: p["ship"] for p in view["players"]}
-    ship_of = {c[:1].upper(): c for c in colors.values() if c}
+    ship_of = {c[:1].upper(): c for c in SHIPS}  # the map marks a ship by its color's letter
+    ship_of |= {c[:1].upper(): c for c in colors.values() if c}
     width = LEFT + width_sq * S + 330
     height = max(TOP + height_sq * S + 110, TOP + 40 + 110 * len(view["players"]))
     phase = view["phase"]
@@ -60,7 +64,7 @@ def draw(view: dict[str, Any], letters: dict[str, str]) -> Svg:
             )
             svg.title(g, f"{with_article(color)} crate on {name}")
         else:
-            _workers(svg, square["workers"], colors, letters, x, y, name)
+            _workers(svg, square["workers"], colors, letters, x, y, name, view.get("you"))
     for col in range(width_sq):
         svg.text(
             LEFT + col * S + S / 2,
@@ -86,12 +90,12 @@ def draw(view: dict[str, Any], letters: dict[str, str]) -> Svg:
     legend = [(c, f"{c} ship, crates and workers") for c in colors.values() if c]
     legend += [(SEA, "water"), (RAMP, "unused ramp (water)"), (DOCK, "dock")]
     legend += [("", "D dockhand, B burly, M mule, E elephant")]
-    svg.legend(12, TOP + height_sq * S + 24, legend, per_row=3, col_w=200)
+    svg.legend(12, TOP + height_sq * S + 24, legend, per_row=2, col_w=230)
     return svg
 
 
 def _square(svg: Svg, ch: str, name: str, x: float, y: float, ship_of: dict[str, str]) -> None:
-    g = svg.group(id=f"square-{name}")
+    g = svg.group(id=f"square-{name}", data_ref=name)
     if ch == ".":
         svg.rect(x, y, S, S, g, fill=DOCK, stroke="#8a7a5a")
     elif ch == "=":
@@ -100,7 +104,10 @@ def _square(svg: Svg, ch: str, name: str, x: float, y: float, ship_of: dict[str,
     elif ch.isupper():
         ship = ship_of.get(ch, ch)
         svg.rect(x, y, S, S, g, fill=SEA, stroke="#6aa")
-        svg.rect(x + 3, y + 3, S - 6, S - 6, g, fill="none", stroke=fill(ship), stroke_width=4)
+        frame = svg.rect(x + 3, y + 3, S - 6, S - 6, g, fill="#fff", fill_opacity=0)
+        frame.set("stroke", fill(ship))
+        frame.set("stroke-width", "4")
+        frame.set("data-ref", ship)  # `choose red`: a ship is named by its color
         svg.title(g, f"{name}: a loading space of the {ship} ship")
     else:
         svg.rect(x, y, S, S, g, fill=SEA, stroke="#b5d8ee")
@@ -114,6 +121,7 @@ def _workers(
     x: float,
     y: float,
     name: str,
+    you: str | None = None,
 ) -> None:
     g = svg.group(id=f"workers-{name}")
     by_owner: dict[str, int] = {}
@@ -127,7 +135,7 @@ def _workers(
         kind = next(m["worker"] for m in men if m["player"] == owner)
         letter = letters.get(kind, kind[:1]).upper()
         tip = f"{owner}'s {kind}" if count == 1 else f"{count} of {owner}'s {kind}s"
-        svg.token(
+        token = svg.token(
             cx,
             cy,
             r,
@@ -136,10 +144,12 @@ def _workers(
             g,
             tip=f"{tip} on {name}",
         )
+        if owner == you:  # `move burly north`: the seat's own workers named by their kind
+            token.set("data-ref", kind)
 
 
 def _player(svg: Svg, player: dict[str, Any], you: bool, x: float, y: float) -> None:
-    g = svg.group(id=f"player-{player['name']}")
+    g = svg.group(id=f"player-{player['name']}", data_ref=player["name"])
     ship = player["ship"]
     svg.rect(
         x,
@@ -175,7 +185,16 @@ def _player(svg: Svg, player: dict[str, Any], you: bool, x: float, y: float) -> 
     away = [f"{w} in the water" for w in player["water"]]
     away += [f"{d['worker']} at the Doctor" for d in player["doctor"]]
     away += [f"{w} out of the game" for w in player["out"]]
-    if player["to_place"]:
+    off = [*player["to_place"], *player["water"], *(d["worker"] for d in player["doctor"])]
+    if off and you:  # `place KIND SQUARE`: each worker off the dock named by its kind
+        svg.text(x + 8, y + 95, "off dock:", g, class_="small")
+        kinds = {k: off.count(k) for k in off}
+        for i, (kind, n) in enumerate(kinds.items()):
+            chip = svg.group(g, data_ref=kind)
+            svg.rect(x + 58 + i * 58, y + 84, 55, 15, chip, fill="#f2efe4", stroke="#333", rx=3)
+            words = kind if n == 1 else f"{kind} ×{n}"
+            svg.text(x + 85 + i * 58, y + 96, words, chip, class_="small", text_anchor="middle")
+    elif player["to_place"]:
         away.append(f"{len(player['to_place'])} workers to place")
     svg.text(x + 8, y + 70, "; ".join(away[:3]) or "every worker on the dock", g, class_="small")
     if len(away) > 3:

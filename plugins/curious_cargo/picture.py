@@ -10,6 +10,7 @@ belts, ports and splitters carry their color's letter (R, B, P) as well as the c
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from dockyard.svg import Svg
@@ -96,7 +97,7 @@ def _player_panel(
     side = catalog.shipping_boards[view["side"]]
     g = svg.group(id=f"panel-{player['name']}")
     rows = len(side.colors)
-    h = 64 + rows * 36 + 66
+    h = 64 + rows * 36 + 76
     svg.rect(x, y, w, h, g, fill="#fff", stroke="#999", rx=6)
     pts = player["points"]
     svg.text(x + 8, y + 16, f"{player['name']}: {plural(pts['total'], 'point')}", g, class_="big")
@@ -113,11 +114,12 @@ def _player_panel(
         x + 8,
         y + 44,
         f"tokens: {player['construction']} Construction, {player['trucking']} Trucking; "
-        f"{player['scaffolding']} scaffolding; splitters {splitters}",
+        f"{player['scaffolding']} scaffolding",
         g,
         class_="small",
     )
     svg.text(x + 8, y + 60, "Shipping board", g, class_="mid", font_weight="bold")
+    svg.text(x + w - 8, y + 60, f"splitters: {splitters}", g, class_="small", text_anchor="end")
     for i, color in enumerate(side.colors):
         ry = y + 66 + i * 36
         shipped, received = player["shipped"][color], player["received"][color]
@@ -134,7 +136,7 @@ def _player_panel(
                     ry + 10,
                     str(side.ship_values[k]),
                     g,
-                    font_size="7px",
+                    font_size="9px",
                     text_anchor="middle",
                     class_="dim",
                 )
@@ -150,7 +152,7 @@ def _player_panel(
                     ry + 27,
                     str(side.receive_values[k]),
                     g,
-                    font_size="7px",
+                    font_size="9px",
                     text_anchor="middle",
                     class_="dim",
                 )
@@ -164,23 +166,23 @@ def _player_panel(
         g,
         class_="small",
     )
-    tops = [
-        f"{'ab'[i]}: {n} tile{'s' if n != 1 else ''}" + (f", top {top}" if top else "")
-        for i, (n, top) in enumerate(zip(player["storage"], player["storage_tops"], strict=True))
-    ]
-    svg.text(x + 8, by + 16, "storage " + "; ".join(tops), g, class_="small")
-    if "hand" in player:
-        hand = ", ".join(player["hand"]) or "none"
-        trucks = ", ".join(player["trucks"]) or "none"
-        svg.text(x + 8, by + 30, f"hand: tiles {hand}", g, class_="small")
-        svg.text(
-            x + 8,
-            by + 44,
-            f"Truck cards {trucks}"
-            + (f"; dealt {', '.join(player['draft'])}" if player.get("draft") else ""),
-            g,
-            class_="small",
-        )
+    svg.text(x + 8, by + 16, "storage", g, class_="small")
+    piles = zip(player["storage"], player["storage_tops"], strict=True)
+    for i, (n, top) in enumerate(piles):  # `store TILE a`: a pile named by its letter
+        own = "hand" in player  # and `place TILE ...`: its top tile by its id
+        pile = svg.text(x + 60 + i * 140, by + 16, f"{'ab'[i]}: {plural(n, 'tile')}", g)
+        pile.set("class", "small")
+        if own:
+            pile.set("data-ref", "ab"[i])
+        if top:
+            pile.text = (pile.text or "") + ", top "
+            tile = ET.SubElement(pile, "tspan", {"data-ref": top} if own else {})
+            tile.text = top
+    if "hand" in player:  # the viewer's own: each tile and Truck card a chip named by its id
+        hand = svg.group(g, data_ref=f"hand:{player['name']}")
+        _chips(svg, hand, "tiles", player["hand"], x + 8, by + 22, w - 16, SAND)
+        dealt = [*player["trucks"], *player.get("draft", [])]
+        _chips(svg, hand, "trucks", dealt, x + 8, by + 44, w - 16, "#e7ecf3")
     else:
         svg.text(
             x + 8,
@@ -192,6 +194,23 @@ def _player_panel(
         for k in range(min(player["hand_count"] + player["trucks_count"], 14)):
             svg.rect(x + 8 + k * 14, by + 36, 11, 14, g, fill="#7a869a", stroke="#333", rx=2)
     return y + h
+
+
+def _chips(
+    svg: Svg, parent: Any, label: str, ids: list[str], x: float, y: float, w: float, color: str
+) -> None:
+    """`label:` then one chip per id (data-ref the id), on one line (narrower chips when many)."""
+    svg.text(x, y + 13, f"{label}:", parent, class_="small")
+    if not ids:
+        svg.text(x + 46, y + 13, "none", parent, class_="small dim")
+        return
+    step = min(62.0, (w - 46) / len(ids))
+    for i, ident in enumerate(ids):
+        chip = svg.group(parent, data_ref=ident)
+        cx = x + 46 + i * step
+        svg.rect(cx, y, step - 4, 18, chip, fill=color, stroke="#333", rx=3)
+        svg.text(cx + (step - 4) / 2, y + 13, ident, chip, class_="small", text_anchor="middle")
+        svg.title(chip, ident)
 
 
 # ---- the Turn Order track ----------------------------------------------------------------------
@@ -223,9 +242,10 @@ def _track(
             words.append(f"{space.points} pt")
         if space.bonus:
             words.append("+card" if space.bonus[0].kind == "truck_card" else space.bonus[0].kind)
-        if space.first:
-            words.append(f"1st {space.first[0].amount}C")
-        svg.text(sx + 4, y + 72, " ".join(words), g, font_size="7px")
+        if space.first:  # beside the space's number: the bonus line has room for two words
+            first = f"1st {space.first[0].amount}C"
+            svg.text(sx + cell - 8, y + 30, first, g, class_="small", text_anchor="end")
+        svg.text(sx + 4, y + 72, " ".join(words), g, class_="small")
         for k, (_, name) in enumerate(sorted(here.get(space.space, []))):
             svg.token(
                 sx + 16 + k * 20,

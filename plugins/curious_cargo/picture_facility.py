@@ -41,7 +41,8 @@ def draw_facility(
     acting: bool,
 ) -> None:
     board = catalog.boards[player["board"]]
-    head = svg.group(id=f"facility-{player['name']}")
+    own = "hand" in player  # the viewer's own facility: its squares are named (data-ref)
+    head = svg.group(id=f"facility-{player['name']}", data_ref=player["name"])
     svg.rect(
         x0,
         y0,
@@ -82,7 +83,7 @@ def draw_facility(
             cell = (col, row)
             name = cell_name(cell)
             x, y = xy(cell)
-            g = svg.group(id=f"{player['name']}-{name}")
+            g = svg.group(id=f"{player['name']}-{name}", data_ref=name if own else None)
             stack = player["stacks"].get(name, [])
             if cell in board.walls:
                 svg.rect(x, y, C, C, g, fill=WALL, stroke="#333")

@@ -26,7 +26,7 @@ LETTERS = {"technology": "T", "agriculture": "A", "consumer": "C", "illegal": "I
 def _chip(svg: Svg, x: float, y: float, card: str, box: Box, parent: Any) -> None:
     printed = box.by_id.get(card)
     color = printed.color if printed else "white"
-    g = svg.group(parent, id=f"card-{card}")
+    g = svg.group(parent, id=f"card-{card}", data_ref=card)
     svg.rect(x, y, CHIP_W, CHIP_H, g, fill=fill(color), stroke="#222", rx=3)
     letter = LETTERS.get(printed.type, "?") if printed else "?"
     svg.text(x + 4, y + 12, f"{letter} {card}", g, class_="small", style=f"fill:{ink(color)}")
@@ -54,8 +54,8 @@ def _cards(
     return rows * (CHIP_H + 3)
 
 
-def _label(svg: Svg, x: float, y: float, words: str, parent: Any) -> float:
-    svg.text(x, y + 11, words, parent, class_="mid")
+def _label(svg: Svg, x: float, y: float, words: str, parent: Any, ref: str | None = None) -> float:
+    svg.text(x, y + 11, words, parent, class_="mid", data_ref=ref)
     return 15
 
 
@@ -90,18 +90,19 @@ def draw(view: dict[str, Any], box: Box) -> Svg:
     for i, ship in enumerate(sea):
         sy = y + 22 + i * (CHIP_H + 10)
         color = ship["ship"].rsplit("-", 1)[0]
-        svg.rect(18, sy, 130, CHIP_H + 4, g, fill=fill(color), stroke="#222", rx=8)
+        at = svg.group(g, data_ref=ship["ship"])
+        svg.rect(18, sy, 130, CHIP_H + 4, at, fill=fill(color), stroke="#222", rx=8)
         svg.text(
             24,
             sy + 14,
             f"{ship['ship']} ({ship['owner']})",
-            g,
+            at,
             class_="mid",
             style=f"fill:{ink(color)}",
         )
         _cards(svg, 156, sy + 2, ship["containers"], box, g, per_row=6)
     y += sea_rows * (CHIP_H + 10) + 30
-    g = svg.group(id="island")
+    g = svg.group(id="island", data_ref="island")
     svg.text(
         12, y + 11, f"Supply island ({len(view['island'])})", g, class_="mid", font_weight="bold"
     )
@@ -149,7 +150,8 @@ def _panel_height(p: dict[str, Any]) -> int:
 def _panel(
     svg: Svg, x: float, y: float, h: float, p: dict[str, Any], view: dict[str, Any], box: Box
 ) -> None:
-    g = svg.group(id=f"harbor-{p['name']}")
+    g = svg.group(id=f"harbor-{p['name']}", data_ref=p["name"])
+    own = p["hand"] is not None  # the viewer's own harbor: its rows are named (keep X in goods)
     color = p["harbor"]
     leader = " (leads)" if p["name"] == view["leader"] else ""
     svg.rect(x, y, PANEL_W, h, g, fill="#fff", stroke=fill(color), stroke_width=3, rx=6)
@@ -174,16 +176,17 @@ def _panel(
     ):
         if key == "played" and not p[key]:
             continue
-        cy += _label(svg, x + 8, cy, words, g)
+        cy += _label(svg, x + 8, cy, words, g, key if own else None)
         cy += _cards(svg, x + 8, cy, p[key], box, g)
     for ship in p["ships"]:
         missing = ", ".join(f"{n} {c}" for c, n in ship["missing"].items()) or "nothing"
         state = f"missing {missing}" if ship["contracts"] else "no contract"
-        cy += _label(svg, x + 8, cy, f"{ship['id']} in harbor: {state}", g)
+        cy += _label(svg, x + 8, cy, f"{ship['id']} in harbor: {state}", g, ship["id"])
         cy += _cards(svg, x + 8, cy, ship["contracts"], box, g)
         if ship["loaded"]:
             cy += _cards(svg, x + 20, cy, ship["loaded"], box, g)
     hand = p["hand"]
+    g = svg.group(g, data_ref=f"hand:{p['name']}")
     if hand is None:
         cy += _label(svg, x + 8, cy, f"hand: {plural(p['hand_size'], 'card')}", g)
         for i in range(min(p["hand_size"], 12)):

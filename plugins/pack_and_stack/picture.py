@@ -7,6 +7,7 @@ last scoring. Every piece carries its letter (W, G, B, T, P) as well as its colo
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from dockyard.svg import Svg, fill, ink
@@ -29,13 +30,10 @@ def draw(view: dict[str, Any], c: Components) -> Svg:
     over = f"; game over ({view['over']})" if view.get("over") else ""
     svg.text(12, 26, title + over, class_="title")
     supply = ", ".join(f"{n} {kind}" for kind, n in view["supply"].items())
-    svg.text(
-        12,
-        44,
-        f"bank {view['bank']} points; draw pile {plural(view['draw_pile'], 'card')} (face "
-        f"down); discard pile {', '.join(view['discard_pile']) or 'empty'}",
-        class_="mid",
-    )
+    line = svg.text(12, 44, f"bank {view['bank']} points; ", class_="mid")
+    pile = ET.SubElement(line, "tspan", {"data-ref": "pile"})  # `claim pile`
+    pile.text = f"draw pile {plural(view['draw_pile'], 'card')} (face down)"
+    pile.tail = f"; discard pile {', '.join(view['discard_pile']) or 'empty'}"
     svg.text(12, 60, f"supply: {supply}", class_="mid")
     letters = {p.kind: p.letter for p in c.pieces}
     for i, player in enumerate(players):
@@ -57,7 +55,7 @@ def _panel(
     y: float,
     you: bool,
 ) -> None:
-    g = svg.group(id=f"player-{player['name']}")
+    g = svg.group(id=f"player-{player['name']}", data_ref=player["name"])
     svg.rect(
         x,
         y,
@@ -71,12 +69,15 @@ def _panel(
     name = player["name"] + (" (you)" if you else "")
     svg.text(x + 8, y + 18, f"{name}: {plural(player['points'], 'point')}", g, class_="big")
     hand = player["hand"]
-    svg.text(x + 8, y + 34, "in hand:", g, class_="small")
-    hx = x + 52
+    held = svg.group(g, data_ref=f"hand:{player['name']}")
+    svg.text(x + 8, y + 34, "in hand:", held, class_="small")
+    hx = x + 67
     for kind, n in hand.items():
         for _ in range(n):
-            svg.token(hx, y + 31, 6, kind, letters[kind], g, tip=f"{kind} in hand")
-            hx += 14
+            piece = svg.token(hx, y + 30, 7, kind, letters[kind], held, tip=f"{kind} in hand")
+            if you:  # `put KIND at ...`: a piece is named by its kind
+                piece.set("data-ref", kind)
+            hx += 17
     if not any(hand.values()):
         svg.text(hx, y + 34, "nothing", g, class_="small dim")
     bill = player.get("last_scoring")
@@ -89,15 +90,15 @@ def _panel(
             g,
             class_="small",
         )
-    if player["front"]:
-        svg.text(
-            x + PANEL_W - 8,
-            y + 18,
-            "truck cards in front: " + ", ".join(player["front"]),
-            g,
-            class_="small",
-            text_anchor="end",
-        )
+    if player["front"]:  # each card named by its id (`claim T03`)
+        fx = x + PANEL_W - 8 - 40 * len(player["front"])
+        svg.text(fx - 4, y + 18, "truck cards in front:", g, class_="small", text_anchor="end")
+        for i, truck_id in enumerate(player["front"]):
+            chip = svg.group(g, data_ref=truck_id)
+            svg.rect(fx + i * 40, y + 5, 37, 18, chip, fill="#e7ecf3", stroke="#333", rx=3)
+            svg.text(
+                fx + i * 40 + 18.5, y + 18, truck_id, chip, class_="small", text_anchor="middle"
+            )
     truck = player["truck"]
     if truck is None:
         svg.text(x + 8, y + 80, "no truck yet", g, class_="mid dim")
@@ -140,9 +141,11 @@ def _panel(
                 elif printed == WHITE:
                     kind = filled.get((xx, yy, level))
                     if kind is None:
-                        svg.rect(sx, sy, s, s, g, fill="#fff", stroke="#888")
+                        empty = svg.rect(sx, sy, s, s, g, fill="#fff", stroke="#888")
+                        if you:  # the seat's own truck: its squares are named
+                            empty.set("data-ref", square)
                     else:
-                        unit = svg.group(g)
+                        unit = svg.group(g, data_ref=square if you else None)
                         svg.rect(sx, sy, s, s, unit, fill=fill(kind), stroke="#222")
                         svg.text(
                             sx + s / 2,

@@ -98,7 +98,7 @@ def _lines(board: TicTacToeBoard) -> list[tuple[int, ...]]:
 class TicTacToe(Game):
     name = "tictactoe"
     title = "Tic-tac-toe"
-    summary = "Three in a row; board size and win length come from content/tictactoe/board.json"
+    summary = "Take turns marking a square of the grid: three of yours in a row wins"
     default_players = MARKS
     content_folder = "tictactoe"
     grammar_file = "tictactoe.lark"
@@ -213,7 +213,7 @@ class TicTacToe(Game):
         for i, mark in enumerate(view["cells"]):
             col, row = i % n, i // n
             x, y = 40 + col * cell, 40 + (n - 1 - row) * cell
-            g = svg.group(id=_cell_name(i, n))
+            g = svg.group(id=_cell_name(i, n), data_ref=_cell_name(i, n))
             svg.rect(x, y, cell, cell, g, fill="#fff", stroke="#222", stroke_width=2)
             svg.text(x + 4, y + 12, _cell_name(i, n), g, class_="small dim")
             if mark is not None:

@@ -5,7 +5,10 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   let games = [];
-  const chosenBots = new Map(); // seat -> bot name ('' for a person), kept while seats change
+  const OPEN = '*open'; // a seat left open: anyone in the lobby may join it
+  // seat -> who plays it ('' a person with a link, OPEN, or a bot's name): kept while the seats
+  // of one game change, forgotten when another game is chosen (nothing carries over unasked)
+  const chosenBots = new Map();
 
   function current() {
     return games.find((g) => g.name === $('dy-game').value);
@@ -32,6 +35,7 @@
   function chooseGame() {
     const g = current();
     if (!g) return;
+    chosenBots.clear();
     $('dy-summary').textContent = g.summary || '';
     const players = $('dy-players');
     players.min = String(g.min_players);
@@ -101,6 +105,7 @@
       select.setAttribute('aria-label', 'who plays ' + seat);
       const person = new Option('a person (a link to send)', '');
       select.append(person);
+      select.append(new Option('open: anyone in the lobby may join', OPEN));
       for (const bot of g.bots) {
         select.append(new Option('bot: ' + bot + (bot === g.default_bot ? ' (the usual)' : ''), bot));
       }
@@ -124,10 +129,13 @@
       variants: [...document.querySelectorAll('input[name=variant]:checked')].map((b) => b.value),
     };
     const bots = {};
+    const open = [];
     for (const select of document.querySelectorAll('#dy-seats select')) {
-      if (select.value) bots[select.dataset.seat] = select.value;
+      if (select.value === OPEN) open.push(select.dataset.seat);
+      else if (select.value) bots[select.dataset.seat] = select.value;
     }
     if (Object.keys(bots).length) request.bots = bots;
+    if (open.length) request.open = open;
     const seed = $('dy-seed').value.trim();
     if (seed) request.seed = Number(seed);
     const button = $('dy-create');
@@ -135,7 +143,7 @@
     let status = 0;
     let answer = {};
     try {
-      const r = await fetch('/api/games', {
+      const r = await fetch(open.length ? '/api/lobby/games' : '/api/games', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(request),
@@ -152,6 +160,7 @@
       return;
     }
     showLinks(answer, bots);
+    waiting();
   }
 
   function showLinks(made, bots) {
@@ -159,6 +168,11 @@
     list.replaceChildren();
     const links = made.links || {};
     for (const [seat, link] of Object.entries(links)) list.append(linkRow(seat, link, 'play ' + seat));
+    for (const seat of made.open || []) {
+      const li = document.createElement('li');
+      li.textContent = seat + ': open (listed under "Games waiting for players" for anyone to join)';
+      list.append(li);
+    }
     for (const [seat, bot] of Object.entries(bots)) {
       const li = document.createElement('li');
       li.textContent = seat + ': played by the ' + bot + ' bot';
@@ -225,6 +239,74 @@
     chooseGame();
   }
 
+  // ---- games waiting for players ------------------------------------------------------------
+  async function waiting() {
+    let list = [];
+    try {
+      const r = await fetch('/api/lobby', { cache: 'no-store' });
+      if (!r.ok) return;
+      list = (await r.json()).games || [];
+    } catch (e) {
+      return;
+    }
+    const ul = $('dy-waiting');
+    const items = [];
+    for (const g of list) {
+      const li = document.createElement('li');
+      li.className = 'dy-wait';
+      li.dataset.game = g.id;
+      const what = document.createElement('span');
+      const bots = Object.entries(g.bots || {}).map(([p, b]) => p + ' (' + b + ' bot)');
+      what.textContent = (g.title || g.game) + ': ' + g.players.join(', ') +
+        (bots.length ? '; bots ' + bots.join(', ') : '') + '; open: ' + g.open.join(', ');
+      li.append(what);
+      for (const seat of g.open) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = 'Join as ' + seat;
+        b.dataset.game = g.id;
+        b.dataset.seat = seat;
+        li.append(' ', b);
+      }
+      items.push(li);
+    }
+    if (!items.length) {
+      const li = document.createElement('li');
+      li.className = 'dy-note';
+      li.textContent = 'No game is waiting for players now.';
+      items.push(li);
+    }
+    ul.replaceChildren(...items);
+  }
+
+  async function join(ev) {
+    const b = ev.target.closest('button[data-game]');
+    if (!b) return;
+    b.disabled = true;
+    let answer = {};
+    let status = 0;
+    try {
+      const r = await fetch('/api/lobby/' + encodeURIComponent(b.dataset.game) + '/join', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seat: b.dataset.seat }),
+      });
+      status = r.status;
+      answer = await r.json().catch(() => ({}));
+    } catch (e) {
+      answer = { error: 'the server did not answer (' + e.message + ')' };
+    }
+    if (status === 200 && answer.link) {
+      location.assign(answer.link); // the seat's page: its link is this browser's now
+      return;
+    }
+    $('dy-wait-error').textContent = answer.error || 'could not join (' + status + ')';
+    waiting();
+  }
+
+  $('dy-waiting').addEventListener('click', join);
+  setInterval(waiting, 4000);
+  waiting();
   $('dy-game').addEventListener('change', chooseGame);
   $('dy-players').addEventListener('input', seats);
   $('dy-names').addEventListener('input', seats);

@@ -28,6 +28,9 @@
   let inflight = Promise.resolve(); // the request being answered: an undo waits for it
   let enterLine = null; // what Enter plays when the typed text is no whole line
   const folded = new Map(); // verb -> open (the player's own choice, kept across updates)
+  let picks = []; // the refs clicked on the table so far (an action being built by clicks)
+  let told = null; // the seating last told (open seats, who joined, the rematch)
+  let rematchLink = null; // this seat's link to the rematch, once asked for
 
   // ---- talking to the server ----------------------------------------------------------------
   function headers(json) {
@@ -123,6 +126,9 @@
   async function play(line) {
     if (busy || !line.trim()) return;
     busy = true;
+    $('dy-undone').textContent = ''; // the next action ends the last undo's note
+    picks = [];
+    showPicks();
     $('dy-actions').setAttribute('aria-busy', 'true');
     const sent = call('POST', api + '/actions', { action: line.trim() });
     inflight = sent.catch(() => null);
@@ -135,8 +141,34 @@
       if (!socket || socket.readyState !== WebSocket.OPEN) await load();
       else renderLegal();
     } else {
-      showError(r.body);
+      showError(r.status === 400 || !readable(r.body.error) ? inWords(line, r.body) : r.body);
     }
+  }
+
+  // A refusal said in a player's words: never the parser's (positions, carets, "unexpected"):
+  // the words of the line no action of the seat's names, and what its actions read like.
+  function readable(text) {
+    return typeof text === 'string' && !/error:|unexpected|expected|\^|:\d+:\d+/i.test(text);
+  }
+
+  function inWords(line, body) {
+    const legal = state && state.legal ? state.legal.map(ownText) : [];
+    const words = ownText(line).split(/\s+/).filter(Boolean);
+    if (!legal.length) {
+      return { error: '"' + ownText(line) + '" cannot be played: ' + statusLine(state).toLowerCase() + '.' };
+    }
+    const known = new Set(legal.flatMap((l) => l.split(/\s+/)));
+    const bad = words.filter((w) => !known.has(w));
+    const verbs = [...new Set(legal.map((l) => l.split(/\s+/)[0]))];
+    const same = legal.filter((l) => l.split(/\s+/)[0] === words[0]);
+    const error = bad.length
+      ? 'None of your actions names ' + bad.map((w) => '"' + w + '"').join(' or ') + '.'
+      : '"' + words.join(' ') + '" is not one of your actions now.';
+    const some = (xs) => xs.slice(0, 4).join(', ') + (xs.length > 4 ? ', … (' + xs.length + ' in all)' : '');
+    const hint = same.length
+      ? 'You may ' + words[0] + ': ' + some(same) + '. Click one, or click the table.'
+      : 'You may: ' + some(verbs) + '. Click an action, or click the table.';
+    return { error, hint: readable(body && body.hint) && !same.length ? body.hint : hint };
   }
 
   async function undo() {
@@ -148,7 +180,7 @@
     if (r.status === 200) {
       showError(null);
       const taken = r.body.undone || [];
-      $('dy-help').textContent = taken.length ? 'Taken back: ' + taken.join('; ') : '';
+      $('dy-undone').textContent = taken.length ? 'Taken back: ' + taken.join('; ') : '';
       if (!socket || socket.readyState !== WebSocket.OPEN) await load();
     } else {
       showError(r.body);
@@ -181,19 +213,51 @@
     const mine = s.seat && !s.over && (s.to_act || []).includes(s.seat);
     document.title = (mine ? '(your turn) ' : '') + title + ' · dockyard';
     const bots = Object.entries(s.bots || {}).map(([p, b]) => p + ' ' + b);
+    const seating = s.seating || { open: [], joined: [], rematch: null };
     $('dy-who').textContent =
       (s.seat ? 'You play ' + s.seat : 'Watching as a spectator') +
       ' · players ' + s.players.join(', ') +
       (bots.length ? ' · bots: ' + bots.join(', ') : '') +
-      (s.variants && s.variants.length ? ' · variants: ' + s.variants.join(', ') : '');
+      (s.variants && s.variants.length ? ' · variants: ' + s.variants.join(', ') : '') +
+      (seating.open.length ? ' · open: ' + seating.open.join(', ') + ' (anyone in the lobby may join)' : '');
     $('dy-status').textContent = statusLine(s);
     $('dy-status').classList.toggle('dy-mine', Boolean(mine));
     renderResult(s);
-    renderLog(s.log || []);
+    renderLog(s);
+    tell(seating);
     $('dy-actions').hidden = !s.seat || s.over;
+    if (picks.length && !candidates(picks).length) picks = []; // the choice no longer fits
+    showPicks();
     renderLegal();
     if (s.version !== pictureVersion) wantPicture(s.version);
     else if (noPicture) showView();
+    else marks();
+  }
+
+  // What the lobby did for this table: who joined since, and the rematch once there is one.
+  function tell(seating) {
+    const before = told;
+    told = seating;
+    if (before) {
+      for (const seat of seating.joined.filter((p) => !before.joined.includes(p))) {
+        happened([seat + ' joined the game from the lobby'], 'dy-joined');
+      }
+    }
+    if (seating.rematch && state.seat && !rematchLink) rematch(false);
+  }
+
+  async function rematch(go) {
+    const r = await call('POST', api + '/rematch', {});
+    if (r.status !== 200) {
+      if (go) showResultNote(r.body.error || 'no rematch (' + r.status + ')');
+      return;
+    }
+    rematchLink = r.body.link;
+    if (go) {
+      location.assign(rematchLink);
+      return;
+    }
+    renderResult(state);
   }
 
   function statusLine(s) {
@@ -214,37 +278,113 @@
       return;
     }
     const head = document.createElement('h2');
-    const won = s.seat && (s.result.winners || []).includes(s.seat);
-    head.textContent = 'Game over' + (won ? ': you win' : '');
+    const winners = s.result.winners || [];
+    const won = s.seat && winners.includes(s.seat);
+    const lost = s.seat && winners.length && !won;
+    head.textContent = 'Game over' + (won ? ': you win' : lost ? ': you lost' : '');
     box.replaceChildren(head);
+    box.classList.toggle('dy-won', Boolean(won));
+    box.classList.toggle('dy-lost', Boolean(lost));
+    if (lost) {
+      const p = document.createElement('p');
+      p.className = 'dy-verdict';
+      p.textContent = 'You lost: ' + winners.join(' and ') + (winners.length > 1 ? ' win.' : ' wins.');
+      box.append(p);
+    } else if (s.seat && !winners.length) {
+      const p = document.createElement('p');
+      p.className = 'dy-verdict';
+      p.textContent = 'Nobody won: a draw.';
+      box.append(p);
+    }
     const text = Array.isArray(s.result.text) ? s.result.text : [String(s.result.text || '')];
     for (const line of text) {
       const p = document.createElement('p');
       p.textContent = line;
       box.append(p);
     }
+    if (s.seat) {
+      const row = document.createElement('p');
+      row.className = 'dy-again';
+      if (rematchLink) {
+        const a = document.createElement('a');
+        a.href = rematchLink;
+        a.textContent = 'Play the rematch';
+        row.append((s.seating && s.seating.rematch ? 'A rematch is ready: ' : ''), a);
+      } else {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = 'Rematch';
+        b.title = 'a new game of the same seats; the other players are offered it';
+        b.addEventListener('click', () => rematch(true));
+        row.append(b);
+      }
+      box.append(row);
+    }
+    const note = document.createElement('p');
+    note.id = 'dy-result-note';
+    note.className = 'dy-note';
+    box.append(note);
     box.hidden = false;
   }
 
-  function renderLog(lines) {
-    const ol = $('dy-log');
+  function showResultNote(text) {
+    const note = $('dy-result-note');
+    if (note) note.textContent = text;
+  }
+
+  // What happened, as this seat may see it: the log as announced when the page opens, then each
+  // change's events in words (a card drawn named to its owner only: the server tells each seat
+  // its own), the newest marked.
+  function renderLog(s) {
+    const lines = s.log || [];
+    if (shownLog === null || !Array.isArray(shownLog)) shownLog = [];
+    const first = !$('dy-log').dataset.started;
     const kept = shownLog.length <= lines.length && shownLog.every((l, i) => l === lines[i]);
-    const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
-    if (!kept) ol.replaceChildren();
-    const first = kept ? shownLog.length : 0;
-    for (let i = first; i < lines.length; i++) {
-      const li = document.createElement('li');
-      li.textContent = lines[i];
-      if (kept && shownLog.length) li.className = 'dy-new';
-      ol.append(li);
+    if (first) {
+      $('dy-log').dataset.started = '1';
+      happened(lines, '', true);
+    } else if (Array.isArray(s.events) && s.events.length) {
+      happened(byMove(s.events, kept ? lines.slice(shownLog.length) : []), 'dy-event');
+    } else if (kept && lines.length > shownLog.length) {
+      happened(lines.slice(shownLog.length), 'dy-event');
     }
-    if (!lines.length && !ol.children.length) {
-      ol.setAttribute('data-empty', 'no actions yet');
-    } else {
-      ol.removeAttribute('data-empty');
+    if (!kept) {
+      const gone = shownLog.length - lines.length;
+      if (gone > 0) happened([plural(gone, 'action') + ' taken back'], 'dy-undo');
     }
     shownLog = lines.slice();
-    if (atEnd || !kept) ol.scrollTop = ol.scrollHeight;
+    const ol = $('dy-log');
+    if (!ol.children.length) ol.setAttribute('data-empty', 'nothing yet');
+    else ol.removeAttribute('data-empty');
+  }
+
+  // One line per move: what it made happen ("x marks b2 · o to play"), or the move itself when
+  // it made nothing else (the move's own event is the line the log gained).
+  function byMove(events, moved) {
+    const groups = [];
+    for (const e of events) {
+      if (moved.includes(e) || !groups.length) groups.push({ move: e, said: [] });
+      else groups[groups.length - 1].said.push(e);
+    }
+    return groups.map((g) => (g.said.length && moved.includes(g.move) ? g.said : [g.move, ...g.said]).join(' · '));
+  }
+
+  function plural(n, word) {
+    return n + ' ' + word + (n === 1 ? '' : 's');
+  }
+
+  function happened(lines, kind, quiet) {
+    const ol = $('dy-log');
+    const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+    for (const old of ol.querySelectorAll('li.dy-new')) old.classList.remove('dy-new');
+    for (const line of lines) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      if (!quiet) li.className = 'dy-new' + (kind ? ' ' + kind : '');
+      ol.append(li);
+    }
+    if (lines.length) ol.removeAttribute('data-empty');
+    if (atEnd || quiet) ol.scrollTop = ol.scrollHeight;
   }
 
   function wantPicture(version) {
@@ -299,7 +439,60 @@
     if (shown && shown.localName === 'svg' && lastPicture) morph(shown, root, lastPicture);
     else $('dy-table').replaceChildren(document.importNode(root, true));
     lastPicture = root;
+    const drawn = $('dy-table').querySelector('svg');
+    const box = drawn && drawn.viewBox && drawn.viewBox.baseVal;
+    if (box && box.width) $('dy-table').style.maxWidth = Math.round(box.width * 1.6) + 'px'; // not huge
+    zooms();
+    marks();
     return true;
+  }
+
+  // On a narrow screen the whole table is small: the seat's own areas (what data-ref names as
+  // the seat, and the area holding its hand) come first, cropped from the picture to the width.
+  function zooms() {
+    const box = $('dy-zoom');
+    const main = $('dy-table').querySelector('svg');
+    const vb = main && main.viewBox && main.viewBox.baseVal;
+    const scale = vb && vb.width ? main.getBoundingClientRect().width / vb.width : 1;
+    if (!main || !state || !state.seat || scale >= 0.75) {
+      box.replaceChildren();
+      box.hidden = true;
+      return;
+    }
+    const top = (e) => {
+      while (e && e.parentNode !== main) e = e.parentNode;
+      return e;
+    };
+    const own = main.querySelector('[data-ref="' + CSS.escape(state.seat) + '"]');
+    const hand = main.querySelector('[data-ref="' + CSS.escape('hand:' + state.seat) + '"]');
+    const areas = [];
+    for (const e of [own, hand && top(hand)]) {
+      if (e && !areas.some((a) => a.contains(e) || e.contains(a))) areas.push(e);
+    }
+    const out = [];
+    for (const e of areas) {
+      const b = e.getBBox();
+      if (!b.width || !b.height) continue;
+      const clone = main.cloneNode(true);
+      const kids = [...main.children];
+      [...clone.children].forEach((c, i) => {  // only what lies in the area: nothing off it
+        const k = kids[i];
+        if (!k || typeof k.getBBox !== 'function' || k.localName === 'style') return;
+        const o = k.getBBox();
+        const apart = o.x > b.x + b.width || o.x + o.width < b.x || o.y > b.y + b.height || o.y + o.height < b.y;
+        if (apart) c.remove();
+      });
+      clone.removeAttribute('width');
+      clone.removeAttribute('height');
+      clone.setAttribute('viewBox', [b.x - 3, b.y - 3, b.width + 6, b.height + 6].join(' '));
+      for (const x of clone.querySelectorAll('[id]')) x.removeAttribute('id');
+      out.push(clone);
+    }
+    const head = document.createElement('p');
+    head.className = 'dy-note';
+    head.textContent = 'Your part of the table (the whole table is below):';
+    box.replaceChildren(head, ...out);
+    box.hidden = !out.length;
   }
 
   // The new picture patched into the one shown (`prev`: the picture it was made from): what
@@ -334,43 +527,143 @@
     for (const gone of was.slice(now.length)) gone.remove();
   }
 
-  // A click on the table names a place (an element's id, or a label's text): the one action
-  // that names it is played; several fill the filter.
-  function placesAt(e) {
-    const keys = [];
-    if (e.localName === 'text') keys.push(e.textContent.trim());
-    const id = e.getAttribute('id');
-    if (id) {
-      keys.push(id);
-      const cut = id.indexOf('-'); // "square-b2"; "p1-b4" only in the seat's own part
-      const head = id.slice(0, cut);
-      if (cut > 0 && (head === state.seat || !state.players.includes(head))) {
-        keys.push(id.slice(cut + 1));
-      }
-    }
-    return keys.filter(Boolean);
+  // ---- moves by clicks ---------------------------------------------------------------------------
+  // The picture names what actions name: data-ref="WORD" on its elements. A click adds the
+  // element's word to the picks; the seat's legal lines holding every pick (in order) remain;
+  // one left is played, several are offered beside the table. Generic: legal lines and refs.
+  function words(line) {
+    return ownText(line).split(/\s+/);
   }
 
-  $('dy-table').addEventListener('click', (ev) => {
-    const svg = $('dy-table').querySelector('svg');
-    const legal = state && state.seat && !state.over ? state.legal || [] : [];
-    if (!svg || !legal.length) return;
-    for (let e = ev.target; e instanceof Element && svg.contains(e); e = e.parentNode) {
-      for (const key of placesAt(e)) {
-        const lines = legal.filter((line) => ownText(line).split(/\s+/).includes(key));
-        if (lines.length === 1) {
-          play(lines[0]);
-          return;
-        }
-        if (lines.length > 1) {
-          $('dy-line').value = key;
-          showError(null);
-          renderLegal();
-          return;
-        }
-      }
-      if (e === svg) return;
+  function holds(line, seq) {
+    const ws = words(line);
+    let i = 0;
+    for (const w of ws) if (i < seq.length && w === seq[i]) i += 1;
+    return i === seq.length;
+  }
+
+  function clickable() {
+    return state && state.seat && !state.over ? state.legal || [] : [];
+  }
+
+  function candidates(seq) {
+    return clickable().filter((line) => holds(line, seq));
+  }
+
+  function refsAt(target, svg) {
+    const refs = [];
+    for (let e = target; e instanceof Element && svg.contains(e); e = e.parentNode) {
+      const r = e.getAttribute('data-ref');
+      if (r && !refs.includes(r)) refs.push(r);
+      if (e === svg) break;
     }
+    return refs;
+  }
+
+  function pickRef(refs) {
+    const legal = clickable();
+    if (!legal.length) {
+      pickNote(refs.length ? refs[0] + ': ' + (state && state.over ? 'the game is over.' : 'not your turn.') : '');
+      return;
+    }
+    for (const attempt of [true, false]) {
+      for (const r of refs) {
+        if (attempt && picks.includes(r)) continue;
+        const seq = attempt ? [...picks, r] : [r];
+        const left = candidates(seq);
+        if (!left.length) continue;
+        picks = seq;
+        if (left.length === 1) {
+          play(left[0]);
+          return;
+        }
+        showPicks();
+        return;
+      }
+    }
+    if (refs.length) pickNote(refs[0] + ': none of your actions names it now.');
+  }
+
+  function pickNote(text) {
+    const box = $('dy-pick');
+    box.hidden = !text;
+    box.replaceChildren(text);
+  }
+
+  function showPicks() {
+    marks();
+    const box = $('dy-pick');
+    if (!picks.length) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const left = candidates(picks);
+    const head = document.createElement('p');
+    head.textContent = 'Chosen: ' + picks.join(' → ') + ' · ' + left.length + ' ways; click the table or one of these:';
+    const list = document.createElement('div');
+    list.className = 'dy-buttons';
+    for (const line of left.slice(0, 30)) list.append(actionButton({ line, text: ownText(line) }));
+    const clear = document.createElement('button');
+    clear.type = 'button';
+    clear.className = 'dy-clear';
+    clear.textContent = 'Clear the choice';
+    clear.addEventListener('click', () => {
+      picks = [];
+      showPicks();
+    });
+    box.replaceChildren(head, list);
+    if (left.length > 30) {
+      const more = document.createElement('p');
+      more.className = 'dy-note';
+      more.textContent = '… and ' + (left.length - 30) + ' more: click the table to narrow them';
+      box.append(more);
+    }
+    box.append(clear);
+    box.hidden = false;
+  }
+
+  // The picture's marks: what a click may pick now (data-can), what is picked (data-picked), and
+  // what the last action named (data-last).
+  function marks() {
+    if (!state || !$('dy-table').querySelector('svg')) return;
+    const left = candidates(picks);
+    const open = new Set();
+    for (const line of left) for (const w of words(line)) open.add(w);
+    const log = state.log || [];
+    const lastWords = new Set(log.length ? words(log[log.length - 1]).slice(1) : []);
+    for (const e of document.querySelectorAll('.dy-board svg [data-ref]')) {
+      const r = e.getAttribute('data-ref');
+      e.toggleAttribute('data-can', open.has(r) && !picks.includes(r));
+      e.toggleAttribute('data-picked', picks.includes(r));
+      e.toggleAttribute('data-last', lastWords.has(r));
+      if (e.hasAttribute('data-can') || e.hasAttribute('data-picked')) {
+        e.setAttribute('tabindex', '0'); // the keyboard picks too: Tab to it, Enter or Space
+        e.setAttribute('role', 'button');
+        e.setAttribute('aria-label', r);
+      } else if (e.getAttribute('role') === 'button') {
+        e.removeAttribute('tabindex');
+        e.removeAttribute('role');
+        e.removeAttribute('aria-label');
+      }
+    }
+  }
+
+  $('dy-board').addEventListener('click', (ev) => {
+    const svg = ev.target instanceof Element ? ev.target.closest('svg') : null;
+    if (!svg) return;
+    const refs = refsAt(ev.target, svg);
+    if (refs.length) pickRef(refs);
+  });
+  $('dy-board').addEventListener('keydown', (ev) => {
+    const svg = ev.target instanceof Element ? ev.target.closest('svg') : null;
+    if (!svg || (ev.key !== 'Enter' && ev.key !== ' ')) return;
+    ev.preventDefault();
+    pickRef(refsAt(ev.target, svg));
+  });
+  $('dy-pick').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-line]');
+    if (b) play(b.dataset.line);
   });
 
   function showView(why) {
@@ -547,6 +840,14 @@
     }
   });
   window.addEventListener('hashchange', () => location.reload());
+  let resized = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      zooms();
+      marks();
+    }, 200);
+  });
 
   load();
   connect();
