@@ -150,7 +150,9 @@ def play_one(job: Job) -> tuple[PlayedGame, str | None]:
     except Exception as exc:  # a rule's own bug (or a house rule's): the game failed, not the run
         played = len(holder[0].log) if holder else 0
         why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return PlayedGame(job.seed, resolve_players(game, job.players), error=why, actions=played), None
+        return PlayedGame(
+            job.seed, resolve_players(game, job.players), error=why, actions=played
+        ), None
     outcome = session.outcome()
     assert outcome is not None
     record = PlayedGame(
