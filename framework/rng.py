@@ -62,7 +62,8 @@ class Rng(random.Random):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._randbelow = Rng._randbelow  # type: ignore[method-assign]  (random.Random sets its own)
+        # random.Random picks its own `_randbelow` for a subclass: the hook stays in every one
+        cls._randbelow = Rng._randbelow  # type: ignore[method-assign]
 
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         outcome = self._randbelow_with_getrandbits(n)  # type: ignore[attr-defined]

@@ -204,3 +204,26 @@ def test_simultaneous_claims_are_played_in_one_step_and_not_always_by_one_seat()
         assert len(got) == 1  # one of the two has it; the other is asked again
         winners.add(got[0].split(":")[0] == a)
     assert winners == {True, False}  # sometimes the first of the two, sometimes the second
+
+
+def test_the_aec_env_gives_every_seat_its_margin_step_by_step() -> None:
+    from dockyard.interop.pettingzoo import env as aec_env
+    from pettingzoo.test import api_test
+
+    e = aec_env("cargo", reward="score-margin")
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+    scores = e.session.outcome().scores
+    a, b = e.possible_agents
+    assert totals[a] == pytest.approx(scores[a] - scores[b])
+    assert totals[b] == pytest.approx(scores[b] - scores[a])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env("cargo", reward="score-margin"), num_cycles=200)

@@ -108,8 +108,8 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.index = action_index(self.session.game, self.session.state)
         self.moves = Moves.of_game(self._config, self.index)
         self.action_space = spaces.Discrete(self.index.size)
-        low, high, self.size, width = bounds(self.session, fixed_size)
-        self.observation_space = spaces.Box(low, high, (width,), np.float32)
+        low, high, self.size, self.width = bounds(self.session, fixed_size)
+        self.observation_space = spaces.Box(low, high, (self.width,), np.float32)
         self.bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
         self._mask = self.moves.zeros
@@ -148,7 +148,7 @@ class DockyardGymEnv(gymnasium.Env):  # type: ignore[misc]
             self._legal, self._mask = self.moves.of(session, self.agent)
 
     def _observe(self) -> np.ndarray:
-        out = np.zeros(self.observation_space.shape, np.float32)
+        out = np.zeros(self.width, np.float32)
         write(self.session.game, self.session.state, self.seat, out[: self.size])
         return out
 

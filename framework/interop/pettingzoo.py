@@ -14,7 +14,9 @@ an observation is `{"observation": float32 vector of the agent's view, "action_m
 with 1 for each action the agent may take now (all 0 when it is not the agent's move). Where
 several players may act at once (a simultaneous phase), the first of them is selected, then the
 next. Rewards come at the end: a sole winner 1, each other player -1/(n-1), shared wins shared,
-no winner 0 (zero-sum). `reset(seed=S)` plays the game of seed S; without a seed, the next one.
+no winner 0 (zero-sum); or with `reward="score-margin"`, every step, each seat's change of its
+score minus the best other seat's (`dockyard.interop.rewards`). `reset(seed=S)` plays the game
+of seed S; without a seed, the next one.
 An action that is not legal now raises `IllegalAction` (a `DockyardError` saying why) and
 changes nothing.
 
@@ -48,7 +50,7 @@ MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, a
 
 
 def env(game: str, **options: Any) -> DockyardEnv:
-    """The AEC environment of `game` (options: players, variants, content, seed)."""
+    """The AEC environment of `game` (options: players, variants, content, seed, reward)."""
     return DockyardEnv(game, **options)
 
 
@@ -178,12 +180,17 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         content: Iterable[str] = (),
         seed: int = 0,
         render_mode: str | None = None,
+        reward: str = "win",
     ) -> None:
+        from . import rewards
+
         super().__init__()
         seats = players if players is None or isinstance(players, int) else tuple(players)
         self._config = (game, seats, tuple(variants), tuple(content))
         self._seed = seed
         self.session = self._new(seed)
+        self.reward = rewards.checked(reward, self.session)
+        self._margins = [0.0] * len(self.session.players)
         self.metadata = {
             "name": f"dockyard_{self.session.game.name.replace('-', '_')}",
             "render_modes": ["ansi"],
@@ -211,6 +218,7 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         return Session(game, seed=seed, players=players, variants=variants, content=content)
 
     def _reset_tables(self) -> None:
+        self._margins = [0.0] * len(self.possible_agents)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -273,11 +281,22 @@ class DockyardEnv(AECEnv):  # type: ignore[misc]
         session.apply(move)
         self._moves, self._mask, self._seen = None, self.moves.zeros, {}
         self._cumulative_rewards[agent] = 0.0
-        if session.state.flow.over is not None:
-            for name, value in zip(
-                session.players, returns(session.game, session.state), strict=True
-            ):
-                self.rewards[name] = value
+        over = session.state.flow.over is not None
+        if self.reward == "score-margin":  # every seat's change of margin, every step
+            from .rewards import margin
+
+            now = [margin(session, s) for s in range(len(session.players))]
+            for name, before, after in zip(session.players, self._margins, now, strict=True):
+                self.rewards[name] = after - before
+            self._margins = now
+            if not over:
+                self._accumulate_rewards()
+        if over:
+            if self.reward == "win":
+                for name, value in zip(
+                    session.players, returns(session.game, session.state), strict=True
+                ):
+                    self.rewards[name] = value
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             nxt = (self.agents.index(agent) + 1) % len(self.agents)
