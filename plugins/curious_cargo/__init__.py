@@ -23,8 +23,13 @@ Modules follow the rulebook, with the names every game uses for the same ideas:
     variants.py         house rules; the 3-color variant has a module of its own beside it
                         (a plugin on the hooks: the base rules never name it)
     speed.py            every cache, each keyed on all it depends on
-    game.py             the Game: the verb -> (why_not_<verb>, do_<verb>) table, and methods
-                        that delegate to the modules above
+    game.py             the Game, wiring only: RULES (verb -> the module functions
+                        why_not_<verb>, do_<verb>), PHASES, and methods that delegate to the
+                        modules above
+
+Every rule is a pair of module functions in the module of its rulebook section,
+`why_not_X(state, seat, *args)` and `do_X(state, seat, *args, ctx)`; the rule hooks are asked
+only as `ctx.hook` (plugins/README.md, "One rule convention").
 """
 
 from dockyard import GameInfo

@@ -13,6 +13,7 @@ once through speed.py).
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any, Protocol
 
 from dockyard import Action, Context
 from dockyard.words import plural, with_article
@@ -25,6 +26,26 @@ from .state import CuriousCargoState
 from .tiles import DIRECTIONS, second_cell
 
 NOT_CONSTRUCTION = "that is a Construction Phase action"
+
+
+class Construction(Protocol):
+    """What the bots (quick_policy.py, heuristic.py) ask of the game: its public interface and
+    the legal actions but the placements (the Game in game.py provides them; named here so
+    that the bots need not import the game module, which imports them)."""
+
+    hook: Any
+
+    def legal_actions(self, state: CuriousCargoState, player: int) -> list[Action]: ...
+
+    def legal_but_placements(self, state: CuriousCargoState, seat: int) -> list[Action]: ...
+
+    def check(self, state: CuriousCargoState, action: Action, player: int) -> str | None: ...
+
+    def clone(self, state: CuriousCargoState) -> CuriousCargoState: ...
+
+    def apply(
+        self, state: CuriousCargoState, action: Action, player: int, ctx: Context
+    ) -> None: ...
 
 
 @in_turn(CONSTRUCTION_ONLY, NOT_CONSTRUCTION)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .components import Board, Cell, ConveyorTile, Dock
-from .speed import active_docks, changing, copied, tile_layers, touch
+from .speed import active_docks, changed, copied, tile_layers, touch
 from .tiles import OPPOSITE, SCAFFOLDING, Layer, Piece, neighbour, second_cell, splitter_piece
 
 
@@ -57,17 +57,20 @@ class Facility:
         ha, hb = self.height(anchor), self.height(other)
         low, diff = (anchor, hb - ha) if ha < hb else (other, ha - hb)
         gears = [c for c in (anchor, other) if c in self.board.gears and self.height(c) == 0]
-        changing(self)
+        stacks = self.stacks
         if diff:
-            self.stack_on(low, *[SCAFFOLDING] * diff)
-        self.stack_on(anchor, layer_a)
-        self.stack_on(other, layer_b)
+            stacks[low] = stacks.get(low, ()) + (SCAFFOLDING,) * diff
+        stacks[anchor] = stacks.get(anchor, ()) + (layer_a,)
+        stacks[other] = stacks.get(other, ()) + (layer_b,)
+        changed(self, (low, anchor, other) if diff else (anchor, other))
         return diff, gears
 
     def lay_splitter(self, color: str, cell: Cell) -> list[Cell]:
         gears = [cell] if cell in self.board.gears and self.height(cell) == 0 else []
-        changing(self)
-        self.stack_on(cell, Layer("splitter", color, pieces=splitter_piece(color)))
+        self.stacks[cell] = self.stacks.get(cell, ()) + (
+            Layer("splitter", color, pieces=splitter_piece(color)),
+        )
+        changed(self, (cell,))
         return gears
 
     def scaffolding_needed(self, anchor: Cell, direction: str) -> int | None:

@@ -143,7 +143,7 @@ class CuriousCargo(
         """What depends on the plugins in play, worked out once per choice of them: whether
         any house rule vetoes placements, the verbs house rules add, and the why-not rules
         ready to ask, with this game's `asking` context where they ask rule hooks."""
-        ctx = self.asking
+        self.rules_ctx = ctx = self.asking  # kept: `_legal` passes it at every call
         self.place_veto = bool(ctx.hook.cc_why_not_place.get_hookimpls())
         # derived facts and a turn's actions, per bound game, never part of a state (speed.py)
         self.caches = Caches()
@@ -178,7 +178,7 @@ class CuriousCargo(
         return set_up.set_up(setup, ctx)
 
     def end_reason(self, state: CuriousCargoState) -> str | None:
-        return rounds.end_reason(state, self.asking)
+        return rounds.end_reason(state, self.rules_ctx)
 
     def legal_actions(self, state: CuriousCargoState, player: int) -> list[Action]:
         return self._legal(state, player, placements=True)
@@ -199,7 +199,7 @@ class CuriousCargo(
                 if a is PLACEMENTS:  # listed by their own search
                     if placements:
                         add_placements(
-                            state, player, legal, self.asking, self.caches, self.place_veto
+                            state, player, legal, self.rules_ctx, self.caches, self.place_veto
                         )
                 elif rule(state, player, *a.args) is None:
                     legal.append(a)

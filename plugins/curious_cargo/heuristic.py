@@ -37,7 +37,7 @@ from .state import SHIPPING
 
 if TYPE_CHECKING:
     from .components import Cell, Dock, Item, TruckCard
-    from .game import CuriousCargo as Construction
+    from .construction import Construction
     from .state import CuriousCargoState, PlayerArea
 
 DRAW_UP_TO = 3  # tiles in hand: what is not placed goes to storage, to recycle for cards

@@ -22,7 +22,7 @@ from .tiles import DIRECTIONS, second_cell
 
 if TYPE_CHECKING:
     from .components import ConveyorTile
-    from .game import CuriousCargo as Construction
+    from .construction import Construction
     from .state import CuriousCargoState
 
 FAR = 20  # squares: farther than any port on a board (an end that cannot reach one)

@@ -6,7 +6,7 @@ depends on (plugins/README.md, "Caches", lists them):
   tile (a frozen value), the face and the direction: made once for every game.
 - `facts`: what this module knows of one facility object, kept here, never in the state
   (`FacilityFacts`, by the object's identity, dropped with it): its `version` (every change
-  of its stacks counts one: `changing`, `touch`), the squares the latest change touched, and
+  of its stacks counts one: `changed`, `changing`, `touch`), the squares the latest change touched, and
   its active connections (`active_docks`), worked out again only when the version changed;
   after one placement only the docks whose lines looked at a square it changed are traced
   again. A copy of a facility (`Facility.copy`) starts with what its original knew (`copied`).
@@ -86,6 +86,13 @@ def changing(fac: Any) -> None:
     told by `touch`); nothing worked out for an older version holds for it."""
     known = facts(fac)
     known.version += 1
+
+
+def changed(fac: Any, cells: tuple[Any, ...]) -> None:
+    """The stacks of the squares `cells` changed (one placement): a new version."""
+    known = facts(fac)
+    known.version = version = known.version + 1
+    known.touched = (version, cells)
 
 
 def touch(fac: Any, cell: Any) -> None:
