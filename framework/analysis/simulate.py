@@ -181,15 +181,7 @@ def simulate_command(
         seated,
         backend=backend,
     )
-    try:
-        first = next(records)  # checks the arguments before anything is printed
-    except KeyboardInterrupt:  # before any game finished: say so, as after some
-        from ..config import resolve_players
-
-        with no_interrupts():
-            records.close()
-            _report(Summary(g.name, resolve_players(g, players)), seed, games, as_json, True, out)
-        return 130
+    first = next(records)  # checks the arguments before anything is printed
     summary = Summary(g.name, first.players)
 
     def all_records() -> Iterator[Record]:
