@@ -90,6 +90,7 @@ def _sides(
     sides = [(label, variants, content)]
     if against is None:
         return sides
+    other: tuple[str, list[str], list[str]]
     if against == ["base"]:
         other = ("the base game (no variants, built-in content)", [], [])
     elif against in ([], ["builtin"]):

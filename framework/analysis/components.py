@@ -155,12 +155,12 @@ def component_figures(done: Sequence[SeatRecord], components: Sequence[str]) -> 
     # with many components, about 5% of plain 95% intervals lie away by chance alone: a
     # verdict stands only after Benjamini-Hochberg's correction (false discovery rate 5%)
     stands = benjamini_hochberg(
-        [rate_p_value(wins_with[r["id"]], r["seats"], average["rate"]) for r in rows]
+        [rate_p_value(wins_with[x["id"]], x["seats"], average["rate"]) for x in rows]
     )
-    for r, ok in zip(rows, stands, strict=True):
-        r["away"] = r["verdict"]
+    for row, ok in zip(rows, stands, strict=True):
+        row["away"] = row["verdict"]
         if not ok:
-            r["verdict"] = None
+            row["verdict"] = None
     rows.sort(key=lambda row: (*_away(row["win"], average["rate"]), row["id"]))
     return {
         "average": average,

@@ -41,6 +41,7 @@ from ..core import DockyardError
 from .simulate import PlayedGame, run_games
 from .tune_report import shown, summary_lines, tune_html
 from .tune_search import (
+    NO_DEFAULT,
     TARGETS,
     candidates,
     distance,
@@ -49,6 +50,7 @@ from .tune_search import (
     parse_target,
     pick,
     row,
+    schema_default,
     seat_distance,
     share,
 )
@@ -56,7 +58,6 @@ from .workers import default_workers, hear_ctrl_c, interrupts_deferred, no_inter
 
 __all__ = ["TARGETS", "mean_interval", "pick", "row", "seat_distance", "share", "tune_command"]
 MAX_VALUES = 200
-ABSENT = object()  # a field the file leaves out (the schema's default applies)
 
 
 class FieldError(DockyardError):
@@ -214,34 +215,6 @@ def check_field(
     return here
 
 
-def schema_default(schema_id: str, parts: Sequence[str]) -> Any:
-    """The schema's `default` for the value at `parts` of a file of that schema (ABSENT when
-    it gives none), following `properties`, `items` and `$ref`s."""
-    from ..loader import schema_registry
-
-    try:
-        registry, schemas = schema_registry()
-        resolver = registry.resolver(base_uri=schema_id)
-        node: Any = schemas[schema_id]
-        for part in [*parts, None]:
-            for _ in range(20):
-                if not isinstance(node, dict) or "$ref" not in node:
-                    break
-                found = resolver.lookup(node["$ref"])
-                node, resolver = found.contents, found.resolver
-            if part is None or not isinstance(node, dict):
-                break
-            if part in node.get("properties", {}):
-                node = node["properties"][part]
-            elif isinstance(node.get("items"), dict):
-                node = node["items"]
-            else:
-                return ABSENT
-        return node.get("default", ABSENT) if isinstance(node, dict) else ABSENT
-    except Exception:  # a schema this walk does not follow: no default known
-        return ABSENT
-
-
 def patch_name(field: Field) -> str:
     return field.file[: -len(".json")] + ".patch.json"
 
@@ -375,7 +348,7 @@ def tune_command(
         "game": g.name,
         "field": ", ".join(f.spec for f in fields),
         "fields": [
-            {"field": f.spec, "values": v, "start": None if st is ABSENT else st}
+            {"field": f.spec, "values": v, "start": None if st is NO_DEFAULT else st}
             for (f, v), st in zip(pairs, starts, strict=True)
         ],
         "search": how,

@@ -38,6 +38,37 @@ TARGETS = {
 }
 
 
+NO_DEFAULT = object()  # a field the file leaves out, its schema giving no default
+
+
+def schema_default(schema_id: str, parts: Sequence[str]) -> Any:
+    """The schema's `default` for the value at `parts` of a file of that schema (NO_DEFAULT when
+    it gives none), following `properties`, `items` and `$ref`s."""
+    from ..loader import schema_registry
+
+    try:
+        registry, schemas = schema_registry()
+        resolver = registry.resolver(base_uri=schema_id)
+        node: Any = schemas[schema_id]
+        for part in [*parts, None]:
+            for _ in range(20):
+                if not isinstance(node, dict) or "$ref" not in node:
+                    break
+                found = resolver.lookup(node["$ref"])
+                node, resolver = found.contents, found.resolver
+            if part is None or not isinstance(node, dict):
+                break
+            if part in node.get("properties", {}):
+                node = node["properties"][part]
+            elif isinstance(node.get("items"), dict):
+                node = node["items"]
+            else:
+                return NO_DEFAULT
+        return node.get("default", NO_DEFAULT) if isinstance(node, dict) else NO_DEFAULT
+    except Exception:  # a schema this walk does not follow: no default known
+        return NO_DEFAULT
+
+
 def parse_target(text: str) -> tuple[str, float | None]:
     """`seat-balance`, `no-winner`, `length=N` or `margin=N`: (name, N)."""
     name, eq, number = text.partition("=")
