@@ -286,7 +286,41 @@ def loads(text: str) -> Any:
         if located is not None:
             raise JsonProblem(located[0], why, path)
         raise JsonProblem(path, why)
+    if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone decodes to no character
+        found = _find_surrogate(data, ())
+        if found is not None:
+            from .jsonpos import locate, path_text
+
+            parts, code = found
+            why = f"a lone surrogate (\\u{code:04x}) is not a character: not text"
+            raise JsonProblem(locate(text, parts), why, path_text(parts))
     return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _find_surrogate(value: Any, parts: tuple[Any, ...]) -> tuple[tuple[Any, ...], int] | None:
+    """(the JSON path, the code) of the first string (a value or a key) holding a surrogate."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, parts)]
+    while stack:
+        value, parts = stack.pop()
+        if isinstance(value, str):
+            hit = _SURROGATE.search(value)
+            if hit:
+                return parts, ord(hit.group())
+        elif isinstance(value, dict):
+            for key in value:
+                hit = _SURROGATE.search(key)
+                if hit:
+                    return (*parts, key.encode("utf-8", "backslashreplace").decode()), ord(
+                        hit.group()
+                    )
+            stack.extend((item, (*parts, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, (*parts, i)) for i, item in reversed(list(enumerate(value))))
+    return None
 
 
 def _find_duplicate(value: Any, path: str) -> tuple[str, str] | None:
@@ -411,3 +445,35 @@ def inside(path: str | Path, root: str | Path) -> bool:
         return Path(path).resolve().is_relative_to(Path(root).resolve())
     except (OSError, RuntimeError):
         return False
+
+
+# ---- content folders named in saves -----------------------------------------------------------
+
+
+def absolute_folder(folder: str | Path) -> str:
+    """`folder` as an absolute path (links resolved where they can be)."""
+    try:
+        return str(Path(folder).resolve())
+    except (OSError, RuntimeError):
+        return os.path.abspath(folder)
+
+
+def folder_for_save(folder: str | Path, save: str | Path) -> str:
+    """How a save at `save` names a content folder: relative to the save's own folder when it
+    lies inside it (the save and its content travel together), else absolute (so that any
+    command finds it from anywhere, whatever the working folder)."""
+    base = Path(absolute_folder(Path(save).parent if str(Path(save).parent) else "."))
+    path = Path(absolute_folder(folder))
+    if path.is_relative_to(base):
+        return Path(os.path.relpath(path, base)).as_posix()
+    return path.as_posix()
+
+
+def folder_of_save(folder: str, save: str | Path | None) -> str:
+    """The absolute path of a content folder a save names (`folder_for_save`): an absolute
+    name as it is, a relative one from the save's folder (the working folder for a save
+    that is no file)."""
+    if os.path.isabs(folder):
+        return absolute_folder(folder)
+    base = absolute_folder(Path(save).parent) if save is not None else os.getcwd()
+    return absolute_folder(Path(base) / folder)

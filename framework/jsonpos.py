@@ -96,8 +96,12 @@ class _Reader:
         raise Syntax(pos, f"expected a value, found {_what(text, pos)}{hint}", path)
 
     def string(self, pos: int, path: Path) -> int:
+        return self.key(pos, path)[1]
+
+    def key(self, pos: int, path: Path) -> tuple[str, int]:
+        """The text of the string at `pos` and the offset after it."""
         try:
-            _, end = json.decoder.scanstring(self.text, pos + 1, True)  # type: ignore[attr-defined]
+            value, end = json.decoder.scanstring(self.text, pos + 1, True)  # type: ignore[attr-defined]
         except json.JSONDecodeError as exc:
             if exc.msg.startswith("Unterminated string"):
                 line_end = self.text.find("\n", pos)
@@ -106,7 +110,7 @@ class _Reader:
                 why = "a text (in double quotes) is not closed on its line"
                 raise Syntax(pos, why, path) from None
             raise Syntax(exc.pos, f"in a text: {exc.msg}", path) from None
-        return int(end)
+        return value, int(end)
 
     def container(self, start: int, path: Path, depth: int) -> int:
         text = self.text
@@ -130,8 +134,7 @@ class _Reader:
                         path,
                     )
                 key_at = pos
-                end = self.string(pos, path)
-                key = json.loads(text[pos:end])
+                key, end = self.key(pos, path)
                 if key in keys:
                     raise Syntax(
                         pos, f"duplicate key {key!r} (a key may appear only once)", (*path, key)
