@@ -287,11 +287,11 @@ def loads(text: str) -> Any:
             raise JsonProblem(located[0], why, path)
         raise JsonProblem(path, why)
     if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone decodes to no character
-        found = _find_surrogate(data, ())
-        if found is not None:
+        surrogate = _find_surrogate(data, ())
+        if surrogate is not None:
             from .jsonpos import locate, path_text
 
-            parts, code = found
+            parts, code = surrogate
             why = f"a lone surrogate (\\u{code:04x}) is not a character: not text"
             raise JsonProblem(locate(text, parts), why, path_text(parts))
     return data

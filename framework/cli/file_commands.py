@@ -38,10 +38,11 @@ def file_command(line: str, language: Any, source: str, lineno: int) -> Statemen
             line,
         ) from None
     args = words[1:]
+    force: tuple[str, ...] = ()
     if name == "save" and len(args) == 2 and args[0] == "--force":
         force, path = ("--force",), args[1]
     elif len(args) == 1 and args[0] != "--force":
-        force, path = (), args[0]
+        path = args[0]
     else:
         return None  # not this command's form: the language says what is wrong
     if not path:
