@@ -209,6 +209,10 @@ class JsonProblem(DockyardError):
         super().__init__(f"{where}: {path}: {why}" if path else f"{where}: {why}")
 
 
+class NotFinite(JsonProblem):
+    """1e400 (read as infinity), NaN or Infinity: numbers JSON cannot hold."""
+
+
 class _Duplicates(dict):  # type: ignore[type-arg]
     """A JSON object that had a key more than once (found after parsing, to name its path)."""
 
@@ -230,10 +234,23 @@ class _TooLong(Exception):
     pass
 
 
+class _NotFinite(Exception):  # 1e400 (read as infinity), NaN, Infinity: no JSON number
+    pass
+
+
 def _number(text: str) -> Any:
     if len(text) > MAX_NUMBER_CHARS:
         raise _TooLong(text)
-    return int(text) if text.lstrip("-").isdigit() else float(text)
+    if text.lstrip("-").isdigit():
+        return int(text)
+    value = float(text)
+    if value - value != 0:  # inf or nan
+        raise _NotFinite(text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _NotFinite(text)
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -259,7 +276,13 @@ def loads(text: str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_number, parse_float=_number)
+        data = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_number,
+            parse_float=_number,
+            parse_constant=_constant,
+        )
     except json.JSONDecodeError as exc:
         from .jsonpos import path_text, syntax_problem  # in an author's words, by line
 
@@ -273,6 +296,12 @@ def loads(text: str) -> Any:
         where = _line_col(text, pos) if pos >= 0 else "$"
         raise JsonProblem(
             where, f"a number longer than {MAX_NUMBER_CHARS} characters is not allowed"
+        ) from None
+    except _NotFinite as exc:
+        found = re.search(rf"(?<![\w.]){re.escape(str(exc))}(?![\w.])", text)
+        where = _line_col(text, found.start()) if found else "$"
+        raise NotFinite(
+            where, f"{exc} is not a number JSON can hold (a finite number such as 1.5e300 is)"
         ) from None
     except (RecursionError, ValueError) as exc:
         raise JsonProblem("$", f"not valid JSON: {exc}") from None

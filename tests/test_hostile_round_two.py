@@ -320,3 +320,21 @@ def test_150000_unknown_keys_are_named_briefly(dockyard, tmp_path) -> None:
     assert "unknown field 'sise'; did you mean size?" in out or "'sise'" in lines[0]
     assert "and 149,981 more unknown fields ('k19', 'k20', 'k21', ...)" in out
     print(f"validated 150,000 unknown keys in {spent:.1f} s of CPU")
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "NaN", "Infinity", "-Infinity"])
+def test_a_number_json_cannot_hold_is_a_located_error(tmp_path: Path, number: str) -> None:
+    """Python's json reads NaN and Infinity (no JSON) and 1e400 as infinity: none reaches a game."""
+    layer = tmp_path / "board"
+    layer.mkdir()
+    (layer / "board.json").write_text(
+        f'{{"$schema": "urn:dockyard:tictactoe:board",\n "size": {number}, "win": 3}}'
+    )
+    with pytest.raises(ContentError, match=rf"board.json:2:10: {number} is not a number JSON"):
+        Session("tictactoe", content=[layer])
+    patch = tmp_path / "patch"
+    patch.mkdir()
+    ops = f'[{{"op": "replace", "path": "/sides/two-color/requisite", "value": {number}}}]'
+    (patch / "shipping_board.patch.json").write_text(ops)
+    with pytest.raises(ContentError, match=rf"patch.json:1:\d+: {number} is not a number JSON"):
+        Session("curious-cargo", content=[patch])
