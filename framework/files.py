@@ -298,8 +298,8 @@ def loads(text: str) -> Any:
             where, f"a number longer than {MAX_NUMBER_CHARS} characters is not allowed"
         ) from None
     except _NotFinite as exc:
-        found = re.search(rf"(?<![\w.]){re.escape(str(exc))}(?![\w.])", text)
-        where = _line_col(text, found.start()) if found else "$"
+        hit = re.search(rf"(?<![\w.]){re.escape(str(exc))}(?![\w.])", text)
+        where = _line_col(text, hit.start()) if hit else "$"
         raise NotFinite(
             where, f"{exc} is not a number JSON can hold (a finite number such as 1.5e300 is)"
         ) from None
@@ -316,10 +316,10 @@ def loads(text: str) -> Any:
             raise JsonProblem(located[0], why, path)
         raise JsonProblem(path, why)
     if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone decodes to no character
-        surrogate = _find_surrogate(data, ())
-        if surrogate is not None:
-            from .jsonpos import locate, path_text
+        from .jsonpos import locate, lone_surrogate, path_text
 
+        surrogate = lone_surrogate(data)
+        if surrogate is not None:
             parts, code = surrogate
             why = f"a lone surrogate (\\u{code:04x}) is not a character: not text"
             raise JsonProblem(locate(text, parts), why, path_text(parts))
@@ -327,29 +327,6 @@ def loads(text: str) -> Any:
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _find_surrogate(value: Any, parts: tuple[Any, ...]) -> tuple[tuple[Any, ...], int] | None:
-    """(the JSON path, the code) of the first string (a value or a key) holding a surrogate."""
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, parts)]
-    while stack:
-        value, parts = stack.pop()
-        if isinstance(value, str):
-            hit = _SURROGATE.search(value)
-            if hit:
-                return parts, ord(hit.group())
-        elif isinstance(value, dict):
-            for key in value:
-                hit = _SURROGATE.search(key)
-                if hit:
-                    return (*parts, key.encode("utf-8", "backslashreplace").decode()), ord(
-                        hit.group()
-                    )
-            stack.extend((item, (*parts, key)) for key, item in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((item, (*parts, i)) for i, item in reversed(list(enumerate(value))))
-    return None
 
 
 def _find_duplicate(value: Any, path: str) -> tuple[str, str] | None:

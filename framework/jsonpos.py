@@ -232,3 +232,28 @@ def locate(text: str, parts: Iterable[Any]) -> str:
     """LINE:COL of the deepest part of `parts` present in `text` (1:1 when none is)."""
     pos, _ = deepest(text, parts)
     return _read(text)[1].text(pos)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(value: Any, parts: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int] | None:
+    """(the JSON path, the code) of the first string (a value or a key) holding a surrogate."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, parts)]
+    while stack:
+        value, parts = stack.pop()
+        if isinstance(value, str):
+            hit = _SURROGATE.search(value)
+            if hit:
+                return parts, ord(hit.group())
+        elif isinstance(value, dict):
+            for key in value:
+                hit = _SURROGATE.search(key)
+                if hit:
+                    return (*parts, key.encode("utf-8", "backslashreplace").decode()), ord(
+                        hit.group()
+                    )
+            stack.extend((item, (*parts, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, (*parts, i)) for i, item in reversed(list(enumerate(value))))
+    return None
