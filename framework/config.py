@@ -2,18 +2,16 @@
 
 `Config` is the seed, players, variants and content folders; replaying an action log from it
 gives the same game. The content is loaded once per set of layers (and again only when a
-layer's files change).
+layer's files change: it is kept by the layers' resolved paths and bytes).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .files import FileProblem, walk_files
 from .game import DockyardError, Game, Variant
 from .loader import Content, load
 from .registry import registry
@@ -30,34 +28,42 @@ class Config(NamedTuple):
 
 
 def content_of(game: Game, dirs: tuple[str, ...]) -> Content:
-    """The game's content with these layers; loaded again only when a layer's files changed."""
-    return _loaded_content(game, dirs, _layer_stamp(dirs))
+    """The game's content with these layers, loaded again only when what the layers hold
+    changed: it is kept by the folders' resolved paths and the bytes of their files (two
+    folders of one name, reached from different working folders, are two contents)."""
+    from .loader import read_layer
 
-
-def _layer_stamp(dirs: tuple[str, ...]) -> str:
-    """A fingerprint of what the layer folders hold now (names, sizes, times), so that an
-    edited file is seen; the folders are walked safely (see files.py)."""
-    from .loader import LAYER_SKIP, ContentError, Problem
-
+    layers = [read_layer(d) for d in dirs]  # as they are now (safely: see files.py)
     digest = hashlib.sha256()
-    for folder in dirs:
-        try:
-            for rel, path in walk_files(folder, ".json", LAYER_SKIP):
-                try:
-                    info = path.stat()
-                    digest.update(f"{folder}/{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-                except OSError:
-                    digest.update(f"{folder}/{rel}\0?".encode())
-        except FileProblem as exc:
-            raise ContentError([Problem(exc.where, "$", exc.why)]) from None
-    return digest.hexdigest()
+    for folder, files in zip(dirs, layers, strict=True):
+        digest.update(_resolved(folder).encode("utf-8", "surrogateescape") + b"\0\0")
+        for rel, origin, text in files:
+            for part in (rel, origin, text):
+                digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
+    key = (game, dirs, digest.hexdigest())
+    found = _LOADED.get(key)
+    if found is None:
+        found = _load(game, layers)
+        if len(_LOADED) >= 64:
+            _LOADED.pop(next(iter(_LOADED)))  # the oldest
+        _LOADED[key] = found
+    return found
 
 
-@lru_cache(maxsize=64)
-def _loaded_content(game: Game, dirs: tuple[str, ...], stamp: str) -> Content:
+_LOADED: dict[tuple[Any, ...], Content] = {}
+
+
+def _resolved(folder: str) -> str:
+    try:
+        return str(Path(folder).resolve())
+    except (OSError, RuntimeError):
+        return str(Path(folder).absolute())
+
+
+def _load(game: Game, layers: list[Any]) -> Content:
     if game.content_folder is None:
         return Content(game.name)
-    content = load(game.name, game.content_folder, [Path(d) for d in dirs])
+    content = load(game.name, game.content_folder, layers)
     content.built = game.build_content(content)
     return content
 

@@ -209,6 +209,10 @@ class JsonProblem(DockyardError):
         super().__init__(f"{where}: {path}: {why}" if path else f"{where}: {why}")
 
 
+class NotFinite(JsonProblem):
+    """1e400 (read as infinity), NaN or Infinity: numbers JSON cannot hold."""
+
+
 class _Duplicates(dict):  # type: ignore[type-arg]
     """A JSON object that had a key more than once (found after parsing, to name its path)."""
 
@@ -230,10 +234,23 @@ class _TooLong(Exception):
     pass
 
 
+class _NotFinite(Exception):  # 1e400 (read as infinity), NaN, Infinity: no JSON number
+    pass
+
+
 def _number(text: str) -> Any:
     if len(text) > MAX_NUMBER_CHARS:
         raise _TooLong(text)
-    return int(text) if text.lstrip("-").isdigit() else float(text)
+    if text.lstrip("-").isdigit():
+        return int(text)
+    value = float(text)
+    if value - value != 0:  # inf or nan
+        raise _NotFinite(text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _NotFinite(text)
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -259,7 +276,13 @@ def loads(text: str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_number, parse_float=_number)
+        data = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_number,
+            parse_float=_number,
+            parse_constant=_constant,
+        )
     except json.JSONDecodeError as exc:
         from .jsonpos import path_text, syntax_problem  # in an author's words, by line
 
@@ -274,6 +297,12 @@ def loads(text: str) -> Any:
         raise JsonProblem(
             where, f"a number longer than {MAX_NUMBER_CHARS} characters is not allowed"
         ) from None
+    except _NotFinite as exc:
+        hit = re.search(rf"(?<![\w.]){re.escape(str(exc))}(?![\w.])", text)
+        where = _line_col(text, hit.start()) if hit else "$"
+        raise NotFinite(
+            where, f"{exc} is not a number JSON can hold (a finite number such as 1.5e300 is)"
+        ) from None
     except (RecursionError, ValueError) as exc:
         raise JsonProblem("$", f"not valid JSON: {exc}") from None
     duplicate = _find_duplicate(data, "$")
@@ -286,7 +315,18 @@ def loads(text: str) -> Any:
         if located is not None:
             raise JsonProblem(located[0], why, path)
         raise JsonProblem(path, why)
+    if _SURROGATE_ESCAPE.search(text):  # "\ud800" alone decodes to no character
+        from .jsonpos import locate, lone_surrogate, path_text
+
+        surrogate = lone_surrogate(data)
+        if surrogate is not None:
+            parts, code = surrogate
+            why = f"a lone surrogate (\\u{code:04x}) is not a character: not text"
+            raise JsonProblem(locate(text, parts), why, path_text(parts))
     return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _find_duplicate(value: Any, path: str) -> tuple[str, str] | None:
@@ -411,3 +451,35 @@ def inside(path: str | Path, root: str | Path) -> bool:
         return Path(path).resolve().is_relative_to(Path(root).resolve())
     except (OSError, RuntimeError):
         return False
+
+
+# ---- content folders named in saves -----------------------------------------------------------
+
+
+def absolute_folder(folder: str | Path) -> str:
+    """`folder` as an absolute path (links resolved where they can be)."""
+    try:
+        return str(Path(folder).resolve())
+    except (OSError, RuntimeError):
+        return os.path.abspath(folder)
+
+
+def folder_for_save(folder: str | Path, save: str | Path) -> str:
+    """How a save at `save` names a content folder: relative to the save's own folder when it
+    lies inside it (the save and its content travel together), else absolute (so that any
+    command finds it from anywhere, whatever the working folder)."""
+    base = Path(absolute_folder(Path(save).parent if str(Path(save).parent) else "."))
+    path = Path(absolute_folder(folder))
+    if path.is_relative_to(base):
+        return Path(os.path.relpath(path, base)).as_posix()
+    return path.as_posix()
+
+
+def folder_of_save(folder: str, save: str | Path | None) -> str:
+    """The absolute path of a content folder a save names (`folder_for_save`): an absolute
+    name as it is, a relative one from the save's folder (the working folder for a save
+    that is no file)."""
+    if os.path.isabs(folder):
+        return absolute_folder(folder)
+    base = absolute_folder(Path(save).parent) if save is not None else os.getcwd()
+    return absolute_folder(Path(base) / folder)

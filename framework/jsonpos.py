@@ -96,8 +96,12 @@ class _Reader:
         raise Syntax(pos, f"expected a value, found {_what(text, pos)}{hint}", path)
 
     def string(self, pos: int, path: Path) -> int:
+        return self.key(pos, path)[1]
+
+    def key(self, pos: int, path: Path) -> tuple[str, int]:
+        """The text of the string at `pos` and the offset after it."""
         try:
-            _, end = json.decoder.scanstring(self.text, pos + 1, True)  # type: ignore[attr-defined]
+            value, end = json.decoder.scanstring(self.text, pos + 1, True)  # type: ignore[attr-defined]
         except json.JSONDecodeError as exc:
             if exc.msg.startswith("Unterminated string"):
                 line_end = self.text.find("\n", pos)
@@ -106,7 +110,7 @@ class _Reader:
                 why = "a text (in double quotes) is not closed on its line"
                 raise Syntax(pos, why, path) from None
             raise Syntax(exc.pos, f"in a text: {exc.msg}", path) from None
-        return int(end)
+        return value, int(end)
 
     def container(self, start: int, path: Path, depth: int) -> int:
         text = self.text
@@ -130,8 +134,7 @@ class _Reader:
                         path,
                     )
                 key_at = pos
-                end = self.string(pos, path)
-                key = json.loads(text[pos:end])
+                key, end = self.key(pos, path)
                 if key in keys:
                     raise Syntax(
                         pos, f"duplicate key {key!r} (a key may appear only once)", (*path, key)
@@ -229,3 +232,28 @@ def locate(text: str, parts: Iterable[Any]) -> str:
     """LINE:COL of the deepest part of `parts` present in `text` (1:1 when none is)."""
     pos, _ = deepest(text, parts)
     return _read(text)[1].text(pos)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(value: Any, parts: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int] | None:
+    """(the JSON path, the code) of the first string (a value or a key) holding a surrogate."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, parts)]
+    while stack:
+        value, parts = stack.pop()
+        if isinstance(value, str):
+            hit = _SURROGATE.search(value)
+            if hit:
+                return parts, ord(hit.group())
+        elif isinstance(value, dict):
+            for key in value:
+                hit = _SURROGATE.search(key)
+                if hit:
+                    return (*parts, key.encode("utf-8", "backslashreplace").decode()), ord(
+                        hit.group()
+                    )
+            stack.extend((item, (*parts, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, (*parts, i)) for i, item in reversed(list(enumerate(value))))
+    return None

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # jsonschema and referencing load only when content is checke
     from referencing import Registry
 
 SCHEMA_FOLDER = "schemas"
+MAX_SCHEMA_ERRORS = 200  # schema errors of one file looked into and reported
 VALID_MARKS = "valid"  # the cache's folder of content files found valid (diskcache.py)
 EXAMPLES = "examples"  # scripts and the content layers of their scenarios: not the game's content
 COMMON_SCHEMAS = "_common"
@@ -275,13 +277,16 @@ def check_document(
     seen = entry_key(schemas_digest, schema_id, key_text)
     if marked(VALID_MARKS, seen):
         return doc, []
-    errors = sorted(
-        validator(schema_id).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
-    )
+    found = list(islice(validator(schema_id).iter_errors(data), MAX_SCHEMA_ERRORS + 1))
+    errors = sorted(found[:MAX_SCHEMA_ERRORS], key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         from .schema_words import schema_problems
 
-        return None, [_at(doc, parts, text, at) for parts, at, text in schema_problems(errors)]
+        problems = [_at(doc, parts, text, at) for parts, at, text in schema_problems(errors)]
+        if len(found) > MAX_SCHEMA_ERRORS:  # 150,000 wrong items: the first ones tell enough
+            why = f"more problems than these {MAX_SCHEMA_ERRORS} (fix these first)"
+            problems.append(_at(doc, [], why))
+        return None, problems
     mark(VALID_MARKS, seen)
     return doc, []
 
@@ -313,8 +318,12 @@ def read_layer(folder: str | Path) -> list[tuple[str, str, str]]:
     return out
 
 
-def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
-    """Built-in content of `game`, with each layer's files over it; raise ContentError."""
+Layer = list[tuple[str, str, str]]  # (relative name, origin, text) of each file: read_layer
+
+
+def load(game: str, folder: str, layers: Iterable[Path | Layer] = ()) -> Content:
+    """Built-in content of `game`, with each layer's files over it (a folder, or its files
+    as `read_layer` read them); raise ContentError."""
     sources: dict[str, tuple[str, str]] = {}
     patches: dict[str, list[tuple[str, str]]] = {}
     problems: list[Problem] = []
@@ -340,7 +349,7 @@ def load(game: str, folder: str, layers: Iterable[Path] = ()) -> Content:
     root = builtin_root(folder)
     lay([(rel, f"content/{folder}/{rel}", e.read_text(encoding="utf-8")) for rel, e in _walk(root)])
     for layer in layers:
-        lay(read_layer(layer))
+        lay(layer if isinstance(layer, list) else read_layer(layer))
     content = Content(game)
     digest = hashlib.sha256()
     for rel in sorted(sources):

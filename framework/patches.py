@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .files import MAX_CONTENT_BYTES
+from .files import MAX_CONTENT_BYTES, MAX_JSON_DEPTH
 from .jsonpos import deepest
 from .jsonpos import locate as line_of
 from .problems import Problem, json_path, parse_json
@@ -76,10 +76,25 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
         if shape:
             return data, patch, [_patch_problem(patch, [i, *shape[0]], shape[1])]
         try:
-            if op["op"] == "copy":
+            if op["op"] in ("copy", "move"):
                 source = jsonpointer.resolve_pointer(result, op["from"], None)
-                if not isinstance(source, jsonpointer.EndOfList):  # `/-`: nothing to copy
-                    copied += len(json.dumps(source))
+                if isinstance(source, jsonpointer.EndOfList):
+                    why = (
+                        f"cannot {op['op']}: '-' is the place after a list's last item, not an item"
+                    )
+                    return data, patch, [_patch_problem(patch, [i, "from"], why)]
+            else:
+                source = op.get("value")
+            # the value lands len(path) levels down: the result may not nest past the limit
+            depth = len(_pointer(op["path"])) + _depth(source, MAX_JSON_DEPTH)
+            if op["op"] not in ("test", "remove") and depth > MAX_JSON_DEPTH:
+                why = (
+                    f"the {op['op']} would nest the document deeper than {MAX_JSON_DEPTH} levels"
+                    " (the limit for content)"
+                )
+                return data, patch, [_patch_problem(patch, [i], why)]
+            if op["op"] == "copy":
+                copied += len(json.dumps(source))
                 if copied > MAX_CONTENT_BYTES:
                     why = f"the copies make a document larger than a content file may be ({MAX_CONTENT_BYTES >> 20} MiB)"
                     return data, patch, [_patch_problem(patch, [i], why)]
@@ -101,7 +116,29 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
                 where, why = "path", _missing(result, op["path"], whole)
             why = why or str(exc)
             return data, patch, [_patch_problem(patch, [i, where], f"cannot {op['op']}: {why}")]
+        except (ValueError, TypeError, LookupError, OverflowError, RecursionError) as exc:
+            # what jsonpatch and jsonpointer do not foresee (an index of 5,000 digits...)
+            why = f"cannot {op['op']}: {type(exc).__name__}: {str(exc)[:200]}"
+            long = [p for p in _pointer(op["path"]) if p.isdigit() and len(p) > 18]
+            if long:
+                why = f"cannot {op['op']}: a list index of {len(long[0])} digits is out of range"
+            return data, patch, [_patch_problem(patch, [i, "path"], why)]
     return result, patch, []
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deep `value` nests (a scalar 0, `{}` 1), counted no further than `limit` + 1."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            if deepest > limit:
+                return deepest
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, level + 1) for item in items if isinstance(item, dict | list))
+    return deepest
 
 
 _PATCH_KINDS = (
@@ -114,21 +151,23 @@ _OPS["test"] = "value"
 
 def _op_problem(op: Any) -> tuple[list[Any], str] | None:
     """(where in the operation, why) if a JSON Patch operation is malformed."""
-    from .words import did_you_mean
+    from .words import did_you_mean, with_article
 
     if not isinstance(op, dict):
         return [], 'an operation is an object: {"op": ..., "path": ...}'
     name = op.get("op")
-    if name not in _OPS:
-        hint = did_you_mean(str(name), _OPS)
+    if not isinstance(name, str) or name not in _OPS:
+        hint = did_you_mean(name, _OPS) if isinstance(name, str) else ""
         return ["op"] if "op" in op else [], f"op must be one of {', '.join(_OPS)}{hint}"
     for key in ("path", _OPS[name] if _OPS[name] != "value" else ""):
         if key and not isinstance(op.get(key), str):
-            return [key] if key in op else [], f"a {name} operation needs {key!r}: a JSON Pointer"
+            return [
+                key
+            ] if key in op else [], f"{with_article(name)} operation needs {key!r}: a JSON Pointer"
         if key and op[key] and not op[key].startswith("/"):
             return [key], f"{op[key]!r} is not a JSON Pointer: it starts with '/'"
     if _OPS[name] == "value" and "value" not in op:
-        return [], f"a {name} operation needs a 'value'"
+        return [], f"{with_article(name)} operation needs a 'value'"
     return None
 
 
@@ -143,13 +182,20 @@ def _missing(data: Any, pointer: str, whole: bool) -> str:
     for part in parts if whole else parts[:-1]:
         if isinstance(here, dict) and part in here:
             here = here[part]
-        elif isinstance(here, list) and part.isdigit() and int(part) < len(here):
-            here = here[int(part)]
+        elif isinstance(here, list) and _index(part) < len(here):
+            here = here[_index(part)]
         else:
             keys = list(here) if isinstance(here, dict) else []
             return f"there is no {part!r} in {walked or 'the file'}{did_you_mean(part, keys)}"
         walked += "/" + part
     return ""
+
+
+def _index(part: str) -> int:
+    """A JSON Pointer's list index (digits of ASCII, no leading zero), or a large number."""
+    if part.isascii() and part.isdigit() and len(part) <= 18 and part == str(int(part)):
+        return int(part)
+    return 1 << 62
 
 
 def _patch_problem(patch: Patch, parts: list[Any], message: str) -> Problem:

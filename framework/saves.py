@@ -24,7 +24,14 @@ from typing import Any
 import tomli_w
 
 from .core import DockyardError
-from .files import MAX_SAVE_BYTES, FileProblem, read_text, write_atomic
+from .files import (
+    MAX_SAVE_BYTES,
+    FileProblem,
+    folder_for_save,
+    folder_of_save,
+    read_text,
+    write_atomic,
+)
 
 # 2 added `action_count` and a `digest` of the actions; 3 made the digest cover the whole save.
 # Format 2 saves still load (only their actions are sealed); format 1 (no digest) no longer does.
@@ -97,10 +104,7 @@ def dumps(record: Record, where: str | Path | None = None) -> str:
 
 
 def _relative(folder: str, save: str | Path | None) -> str:
-    if save is None:
-        return folder
-    base = Path(save).resolve().parent
-    return Path(os.path.relpath(Path(folder).resolve(), base)).as_posix()
+    return folder if save is None else folder_for_save(folder, save)
 
 
 def write(record: Record, path: str | Path, overwrite: bool = False) -> None:
@@ -270,16 +274,15 @@ def _lines_of_text(actions: list[Any], where: str) -> None:
 
 
 def _content_dir(folder: str, where: str, text: str) -> str:
-    """A save's content folder, relative to the save; it may not lead outside the save's folder
-    (give it again with --content to use such a folder)."""
-    base = Path(where).resolve().parent if where != "<save>" else Path.cwd()
-    path = (base / folder).resolve()
-    if not path.is_relative_to(base):
+    """A save's content folder: absolute, or relative to the save (files.folder_of_save)."""
+    path = folder_of_save(folder, where if where != "<save>" else None)
+    if not os.path.isdir(path):
         raise DockyardError(
-            f"{where}:{_line_of(text, 'content_dirs')}: content folder {folder!r} is outside the "
-            "save's folder; give it again with --content to load this save"
+            f"{where}:{_line_of(text, 'content_dirs')}: no such content folder {path}"
+            f"{'' if path == folder else f' (the save names {folder!r})'}; give the content "
+            "again with --content to load this save"
         )
-    return str(path)
+    return path
 
 
 def read(path: str | Path, content: Any = None) -> Record:

@@ -19,6 +19,7 @@ from typing import Any
 from .words import did_you_mean
 
 MESSAGE_KEYWORD = "x-message"
+MAX_NAMED = 20  # unknown fields of one object named one by one (each with its did-you-mean)
 
 _TYPES = {
     "integer": "a whole number",
@@ -156,9 +157,12 @@ def _unknown_fields(
     patterns = list(schema.get("patternProperties", {}))
     absent = [k for k in missing.get(tuple(parts), []) if (tuple(parts), k) not in meant]
     out: list[Found] = []
-    for key in error.instance:
-        if key in known or any(re.search(p, key) for p in patterns):
-            continue
+    extra = [
+        key
+        for key in error.instance
+        if key not in known and not any(re.search(p, key) for p in patterns)
+    ]
+    for key in extra[:MAX_NAMED]:
         close = difflib.get_close_matches(key, absent, n=1, cutoff=0.6)
         if close:
             meant.add((tuple(parts), close[0]))
@@ -168,4 +172,12 @@ def _unknown_fields(
             hint = did_you_mean(key, known)
             text = f"unknown field {key!r}{hint} (fields: {', '.join(known)})"
         out.append(([*parts, key], [*parts, key], text))
+    if len(extra) > MAX_NAMED:  # a file of 150,000 stray keys: named, not each one looked into
+        rest = extra[MAX_NAMED:]
+        shown = ", ".join(repr(k) for k in rest[:3]) + (", ..." if len(rest) > 3 else "")
+        text = (
+            f"and {len(rest):,} more unknown field{'s' * (len(rest) > 1)} ({shown}); "
+            f"fields: {', '.join(known)}"
+        )
+        out.append(([*parts, rest[0]], [*parts, rest[0]], text))
     return out

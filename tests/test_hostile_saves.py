@@ -107,7 +107,9 @@ def test_content_folders_are_stored_relative_to_the_save(tmp_path) -> None:
     assert query(Session.load(moved / "g.toml"), "cell.d4") == "x"
 
 
-def test_a_saves_content_folder_outside_it_needs_the_command_line(tmp_path) -> None:
+def test_a_saves_content_folder_outside_it_is_named_whole(tmp_path) -> None:
+    """A folder outside the save's own is written as an absolute path: the save loads from
+    anywhere; once the folder is gone, --content gives it again."""
     layer = tmp_path / "board"
     layer.mkdir()
     (layer / "board.json").write_text(
@@ -116,9 +118,13 @@ def test_a_saves_content_folder_outside_it_needs_the_command_line(tmp_path) -> N
     (tmp_path / "saves").mkdir()
     s = Session("tictactoe", seed=1, content=[layer])
     s.save(tmp_path / "saves" / "g.toml")
-    with pytest.raises(DockyardError, match="outside the save's folder; give it again"):
+    assert f'"{layer.resolve().as_posix()}"' in (tmp_path / "saves" / "g.toml").read_text()
+    assert Session.load(tmp_path / "saves" / "g.toml").state.board.size == 4
+    moved = tmp_path / "moved"
+    layer.rename(moved)
+    with pytest.raises(DockyardError, match="no such content folder .*give the content again"):
         Session.load(tmp_path / "saves" / "g.toml")
-    assert Session.load(tmp_path / "saves" / "g.toml", [layer]).state.board.size == 4
+    assert Session.load(tmp_path / "saves" / "g.toml", [moved]).state.board.size == 4
 
 
 # ---- the REPL survives ------------------------------------------------------------------------

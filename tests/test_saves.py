@@ -143,11 +143,14 @@ DAMAGED = {
     "unknown game": (edited(game="chess"), "g.toml: unknown game 'chess'"),
     "unknown variant": (edited(variants=["misere"]), "g.toml: tictactoe has no variant 'misere'"),
     "three players": (edited(players=["x", "o", "z"]), "g.toml: tictactoe is for 2 players"),
-    "content folder outside the save's": (
+    "a content folder that is gone": (
         edited(content_dirs=["/nonexistent"]),
-        r"g.toml:\d+: content folder '/nonexistent' is outside the save's folder",
+        r"g.toml:\d+: no such content folder /nonexistent; give the content again with --content",
     ),
-    "the filesystem root as content": (edited(content_dirs=["/"]), "outside the save's folder"),
+    "the filesystem root as content": (
+        edited(content_dirs=["/"]),
+        "g.toml: /: \\$: the filesystem root is not a content folder",
+    ),
     "missing content folder": (edited(content_dirs=["nonexistent"]), "no such content folder"),
     "other content": (
         edited(content="0123456789abcdef"),

@@ -160,13 +160,15 @@ def parse_values(values: str | None, span: str | None) -> list[Any]:
 
 
 def _value(item: str, whole: str) -> Any:
-    from ..files import JsonProblem, loads
+    from ..files import JsonProblem, NotFinite, loads
 
     item = item.strip()
     if not item:
         raise FieldError(f"--values {whole}: an empty value (values are separated by commas)")
     try:
         return loads(item)
+    except NotFinite:  # NaN, 1e999: a number, but none JSON holds
+        raise FieldError(f"--values: {item!r} is not a JSON value (a finite number)") from None
     except JsonProblem:
         return item
 

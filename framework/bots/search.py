@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from ..session import Session
 
 DEFAULT_PLAYOUTS = Game.bot_playouts  # a game may set its own (`bot_playouts`)
+MAX_PLAYOUTS = 10_000_000  # a move's budget, at most (more is a mistake, not a strength)
+MAX_SECONDS = 3600.0
 EXPLORATION = 0.7  # UCB1's c, for rewards in 0..1
 WIDTH = 8  # a node with more legal actions considers what the quick policy would choose
 PROPOSALS = 4  # ... asked this many times
@@ -91,16 +93,21 @@ class MctsBot(UniformBot):
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
-                if not seconds > 0:
+                if not 0 < seconds <= MAX_SECONDS:  # nan, inf, 1e400 and negatives too
                     raise ValueError
             elif budget:
+                if len(budget) > 12:
+                    raise ValueError
                 playouts = int(budget)
-                if playouts < 1:
+                if not 1 <= playouts <= MAX_PLAYOUTS:
                     raise ValueError
         except ValueError:
+            shown = budget if len(budget) <= 40 else budget[:40] + "..."
             raise DockyardError(
-                f"{spec!r}: mcts takes a number of playouts a move (mcts:200) or seconds a move "
-                "(mcts:2s)"
+                f"mcts:{shown}: not a budget mcts can use: mcts takes a number of playouts a "
+                f"move from 1 to "
+                f"{MAX_PLAYOUTS:,} (mcts:200) or seconds a move, more than 0 and at most "
+                f"{MAX_SECONDS:g} (mcts:2s)"
             ) from None
         own = policies(game)
         if own:

@@ -42,6 +42,7 @@ from .parsers import (
     players_option,
 )
 from .parsers import isatty as _isatty
+from .streams import escape_unencodable, flush_stdout, quiet_stdout
 
 CORE_COMMANDS = (
     "games",
@@ -63,8 +64,12 @@ CORE_COMMANDS = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (the console script exits with it)."""
+    """Run the command line; returns the exit code (the console script exits with it). Its
+    output is kept safe (streams.py): escaped where it cannot be encoded, quiet once closed."""
+    if argv is None:
+        escape_unencodable()
     code = _main(argv)
+    flush_stdout()
     if argv is None:  # the command's work is done: a Ctrl-C now would only print a traceback
         _ignore_interrupts()
     return code
@@ -96,7 +101,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _error("dockyard: interrupted")
         return 130
     except BrokenPipeError:  # `dockyard ... | head`: the reader left; nothing to say
-        _quiet_stdout()
+        quiet_stdout()
         return 0
     except Exception as exc:
         if os.environ.get("DOCKYARD_DEBUG") == "1":
@@ -111,14 +116,6 @@ def _main(argv: Sequence[str] | None) -> int:
 def _error(text: str) -> None:
     sys.stdout.flush()
     print(text, file=sys.stderr)
-
-
-def _quiet_stdout() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 def _wants_plugins(argv: list[str]) -> bool:

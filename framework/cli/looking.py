@@ -30,7 +30,9 @@ COMMANDS: dict[str, str] = {
     "undo [N]": "take back your last N actions (1), with the bots' replies",
     "redo [N]": "play again N actions taken back (1)",
     "save [--force] FILE": "save the game (seed and actions, readable TOML); --force replaces a file",
-    "load FILE": "continue a saved game",
+    "load FILE": "continue a saved game (FILE as a shell reads it: quotes are taken away; "
+    "where the game has a `load` action, a FILE with a '.' or '/', or quoted, is a save and "
+    "anything else the action; `PLAYER: load ...` is always the action)",
     "log": "the actions so far, one canonical line each (a script)",
     "events": "everything that happened so far",
     "result": "the outcome, once the game is over",

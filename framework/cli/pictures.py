@@ -289,7 +289,7 @@ def cmd_render(args: argparse.Namespace) -> int:
                 f"{', '.join(given)}: for drawing a game at its set-up (render GAME); "
                 f"{args.file} holds its game's own set-up"
             )
-        session = open_file(args.file, list(args.content))
+        session = open_file(args.file, list(args.content) or None)  # None: the save's own
         svg, said = picture(at(session, args.at), seat_name(session, args.seat)), ""
     _write(args.output, svg.to_string() + "\n", args.force)
     print(f"wrote {args.output}{said}")
@@ -389,7 +389,7 @@ def _plain(text: str) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     check_target(args.output, args.force)
-    session = open_file(args.file, list(args.content))
+    session = open_file(args.file, list(args.content) or None)  # None: the save's own
     player = seat_name(session, args.seat)
     picture(session, player)  # says so now if this game draws no pictures
     _write(args.output, replay_html(session, player), args.force)

@@ -30,6 +30,7 @@ from ..queries import query as query_of
 from ..seats import HiddenQuery, announced_log, legal_hint, query_as, undo_count, undo_refusal
 from ..session import Session
 from ..words import describe_outcome, plural, show_value
+from .file_commands import file_command
 from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noqa: F401
 from .output import Output
 
@@ -118,7 +119,10 @@ class Shell(Looking):
         """Do one line; raise ParseError/StatementError (located) and change nothing if it fails."""
         line = line.removesuffix("\n").removesuffix("\r")
         check_line(line, source, lineno)
-        stmt = self.session.language.parse_line(line, source, lineno)
+        language = self.session.language  # `save`/`load FILE` first: file_commands.py
+        stmt = file_command(line, language, source, lineno) or language.parse_line(
+            line, source, lineno
+        )
         if stmt is None:
             return
         try:
@@ -130,6 +134,8 @@ class Shell(Looking):
             raise StatementError(
                 source, lineno, first_column(line), str(exc), expected, line
             ) from None
+        except BrokenPipeError:  # the output was closed (`| head`): the command ends quietly
+            raise
         except Exception as exc:  # a bug must not end the session or lose the game
             if os.environ.get("DOCKYARD_DEBUG") == "1":
                 raise

@@ -28,17 +28,64 @@ from typing import Any
 from ..core import DockyardError
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+MAX_NAME = 40  # letters of a game's or variant's name (its package's, its folders')
 
 
 def _names(name: str) -> tuple[str, str, str]:
-    """(game name, Python module name, class name) of `name` ("my-game")."""
+    """(game name, Python module name, class name) of `name` ("my-game"), or DockyardError
+    saying why the name cannot be a package's: its form, its length, or a name Python or an
+    installed package already uses (the new package would hide it, or be hidden)."""
+    shown = repr(name) if len(name) <= MAX_NAME else f"{name[:20]!r}... ({len(name)} letters)"
+    if len(name) > MAX_NAME:
+        raise DockyardError(
+            f"{shown} is too long a name: at most {MAX_NAME} letters (it names a package and "
+            "its folders)"
+        )
     if not NAME.fullmatch(name):
         raise DockyardError(
-            f"{name!r} is not a usable name: lowercase letters and digits, words joined by '-' "
+            f"{shown} is not a usable name: lowercase letters and digits, words joined by '-' "
             "(such as my-game)"
         )
     module = name.replace("-", "_")
+    taken = _taken(module)
+    if taken:
+        raise DockyardError(
+            f"{shown} cannot be used: its package {module!r} {taken}; choose another name"
+        )
     return name, module, "".join(w.capitalize() for w in name.split("-"))
+
+
+def _taken(module: str) -> str:
+    """Why a package may not be called `module` ('is a Python keyword', ...), or ''."""
+    import importlib.util
+    import keyword
+    import sys
+
+    if keyword.iskeyword(module):
+        return "is a Python keyword (`import " + module + "` could not be written)"
+    if module in sys.stdlib_module_names or module in sys.builtin_module_names:
+        return "is the name of a module of Python's standard library (it would hide it)"
+    if module == "dockyard" or module in _installed():
+        return "is the name of an installed package (taken: one would hide the other)"
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = True
+    return (
+        "is the name of a module Python already finds (taken: one would hide the other)"
+        if found
+        else ""
+    )
+
+
+def _installed() -> set[str]:
+    """The top-level names the installed distributions provide."""
+    from importlib.metadata import packages_distributions
+
+    try:
+        return set(packages_distributions())
+    except Exception:  # a broken distribution's metadata: what find_spec sees is enough
+        return set()
 
 
 def _templates(kind: str) -> dict[str, str]:
@@ -70,8 +117,11 @@ def _write(root: Path, kind: str, values: dict[str, str]) -> list[str]:
     written = []
     for rel, text in _templates(kind).items():
         path = root / fill(rel)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(fill(text), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(fill(text), encoding="utf-8")
+        except OSError as exc:
+            raise DockyardError(f"{path}: cannot write it: {exc.strerror or exc}") from None
         written.append(fill(rel))
     return sorted(written)
 

@@ -15,6 +15,7 @@ from ..config import (
     resolve_variants,
     variant_layers,
 )
+from ..files import absolute_folder
 from ..game import DockyardError, Game, Variant
 from ..language import Language
 from ..registry import registry, session_game
@@ -89,10 +90,11 @@ def _prepare(game: Any, seed: Any, players: Any, variants: Any, content: Any) ->
     variants, content = check_arguments(seed, players, variants, content)
     chosen = resolve_variants(unbound, variants)
     dirs = tuple(str(d) for d in content)
-    config = Config(
-        unbound.name, 0, resolve_players(unbound, players), tuple(v.name for v in chosen), dirs
-    )
-    loaded = content_of(unbound, variant_layers(chosen) + dirs)
+    names = resolve_players(unbound, players)
+    loaded = content_of(unbound, variant_layers(chosen) + dirs)  # read as named (messages)
+    # the folders as absolute paths: a save made after a chdir names the folders meant
+    absolute = tuple(absolute_folder(d) for d in dirs)
+    config = Config(unbound.name, 0, names, tuple(v.name for v in chosen), absolute)
     bound, pm = session_game(unbound, chosen)
     language = Language(unbound, tuple(v.grammar for v in chosen if v.grammar), bound)
     options: dict[str, Any] = {}

@@ -75,8 +75,11 @@ def _cell_name(index: int, size: int) -> str:
 
 
 def _cell_index(name: str, size: int) -> int | None:
-    col, row = "abcdefghi".find(name[0]), int(name[1:]) - 1
-    if 0 <= col < size and 0 <= row < size:
+    """The index of a cell named as `b2` on a board of `size`, or None (no such cell)."""
+    if len(name) != 2 or name[0] not in "abcdefghi" or name[1] not in "123456789":
+        return None
+    col, row = "abcdefghi".index(name[0]), int(name[1]) - 1
+    if col < size and row < size:
         return row * size + col
     return None
 
@@ -238,9 +241,10 @@ class TicTacToe(Game):
 
     def query(self, state: TicTacToeState, path: str) -> Any:
         if path.startswith("cell."):
-            index = _cell_index(path[5:], state.board.size)
-            if index is None:
-                raise KeyError(path)
+            n = state.board.size
+            index = _cell_index(path[5:], n)
+            if index is None:  # `expect` says: unknown query cell.CELL (cells a1 to c3)
+                raise KeyError(f"{path} (cells a1 to {_cell_name(n * n - 1, n)})")
             v = state.cells[index]
             return None if v < 0 else state.players[v]
         if path == "empty":
