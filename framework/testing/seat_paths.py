@@ -140,12 +140,12 @@ def _answers(session: Any, viewer: str, lines: list[str]) -> list[str]:
 
 
 def probe(session: Any, step: int, rng: random.Random, fail: Fail) -> None:
-    """The checks above, now and then: before every third action the turn order as each seat
-    to move sees it; before every eleventh, redo or `run --as` for one seat, in turn."""
+    """The checks above, now and then: before every third action the turn order as a seat
+    to move sees it (each in turn); before every eleventh, redo or `run --as` for one seat, in turn."""
     players = session.players
-    if step % 3 == 0:
-        for viewer in session.actors():
-            same_turn_order(session, viewer, rng, fail)
+    movers = session.actors()
+    if step % 3 == 0 and movers:
+        same_turn_order(session, movers[(step // 3) % len(movers)], rng, fail)
     if step % 11 == 5:
         viewer = players[(step // 11) % len(players)]
         (redo_told, referee_answers)[(step // 11) % 2](session, viewer, rng, fail)
