@@ -75,6 +75,9 @@ def _cell_name(index: int, size: int) -> str:
 
 
 def _cell_index(name: str, size: int) -> int | None:
+    """The index of a cell named like `b2` (None for anything else: `CELL`, `b`)."""
+    if len(name) < 2 or not name[1:].isdigit():
+        return None
     col, row = "abcdefghi".find(name[0]), int(name[1:]) - 1
     if 0 <= col < size and 0 <= row < size:
         return row * size + col
