@@ -7,42 +7,13 @@ anywhere."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from functools import wraps
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from .core import Action, DockyardError, Event
-from .speed.cloning import CloneCheckError
-
-CHECKPOINT_EVERY = 16  # a copy of the state every this many actions, so undo replays few
-UNDO_EVERY = 8  # ... and an undo's replay keeps a copy every this many on its way (the next
-# undo, a step further back, then replays fewer)
-# All those copies only in the last SPARSE_EVERY actions, where undo goes first: further back a
-# copy is kept every SPARSE_EVERY actions (few copies live long, so Python's full garbage
-# collections stay rare), and an undo that deep makes the copies near where it lands again
-SPARSE_EVERY = 64
+from .playing import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, Playing, locked
 
 __all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History", "locked"]
-
-_S = TypeVar("_S", bound="History")
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def locked(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
-    """The method runs whole under its session's lock (`Session.lock`, reentrant), so that
-    threads sharing a session never see or make a game half changed."""
-
-    @wraps(method)
-    def run(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        lock = self.lock
-        lock.acquire()  # (cheaper than `with`)
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            lock.release()
-
-    return run
 
 
 def _bad_count(what: str, n: Any) -> str | None:
@@ -52,48 +23,9 @@ def _bad_count(what: str, n: Any) -> str | None:
     return None
 
 
-class History:
-    """A mixin of `Session` (session.py): what it needs of the session is declared here."""
-
-    log: list[Action]
-    redo_stack: list[Action]
-    barriers: list[int]
-    state: Any
-    game: Any
-    events: list[Event]
-    # (actions played, a copy of the state then, events then), every CHECKPOINT_EVERY
-    # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
-    _checkpoints: list[tuple[int, Any, int]]
-    last_events: list[Event]
-    _epoch: int
-    lock: Any  # a threading.RLock: see `locked`
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        raise NotImplementedError
-
-    def format(self, action: Action) -> str:
-        raise NotImplementedError
-
-    def apply(self, action: Action) -> list[Event]:
-        raise NotImplementedError
-
-    def _replay(self, actions: Sequence[Action], check: bool = False) -> tuple[Any, list[Event]]:
-        raise NotImplementedError
-
-    def _fresh(self) -> tuple[Any, list[Event]]:
-        raise NotImplementedError
-
-    def _replay_onto(
-        self,
-        state: Any,
-        events: list[Event],
-        actions: Sequence[Action],
-        done: int = 0,
-        check: bool = False,
-        keep_from: int | None = None,
-    ) -> None:
-        raise NotImplementedError
+class History(Playing):
+    """Undo and redo of `Session` (session.py), on the log and the copies of the state that
+    `Playing` keeps."""
 
     def _bad_undo(self, n: Any, players: Any, **flags: Any) -> str | None:
         """Why undo's arguments are bad (None when they are good): `n` a whole number, 1 or
@@ -112,26 +44,6 @@ class History:
                 bad = f"{name} is True or False, not {flag!r}"
         return bad
 
-    def _checkpoint(self, n_events: int, state: Any = None, n: int | None = None) -> None:
-        """Keep a copy of `state` (the session's) after `n` actions (all of the log), and let
-        go of the dense copies now more than SPARSE_EVERY actions back."""
-        n = len(self.log) if n is None else n
-        try:
-            saved = self.game.clone(self.state if state is None else state)
-        except CloneCheckError:  # checking mode (dockyard.speed.cloning.checking) found a fault
-            raise
-        except Exception:  # a state the game cannot copy: undo replays from the start instead
-            return
-        points = self._checkpoints
-        points.append((n, saved, n_events))
-        old = n - SPARSE_EVERY  # from here back, only copies every SPARSE_EVERY are kept
-        for k in range(len(points) - 2, -1, -1):
-            at = points[k][0]
-            if at <= old - CHECKPOINT_EVERY:  # let go of by an earlier call
-                break
-            if at <= old and at % SPARSE_EVERY:
-                del points[k]
-
     def _rewind(self, kept: Sequence[Action]) -> tuple[Any, list[Event]]:
         """The state and events after the actions `kept` (a beginning of the log), from the
         latest checkpoint at or before them: at most CHECKPOINT_EVERY - 1 actions replayed in
@@ -147,7 +59,7 @@ class History:
             events = self.events[:n_events]
         else:
             done, (state, events) = 0, self._fresh()
-        self._replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
+        self.replay_onto(state, events, kept[done:], done, keep_from=len(kept) - SPARSE_EVERY)
         return state, events
 
     @locked

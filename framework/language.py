@@ -85,6 +85,43 @@ class Statement:
     col: int = 1
 
 
+MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
+EXCERPT = 60
+# control characters, Unicode line and paragraph separators, bidirectional overrides and bytes
+# that were not UTF-8: none belongs in a statement (a tab is fine); a line ends only at \n
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\udc80-\udcff]"
+)
+
+
+def excerpt(line: str) -> str:
+    return line if len(line) <= EXCERPT else line[:EXCERPT] + "..."
+
+
+def check_line(line: str, source: str = "<input>", lineno: int = 1) -> None:
+    """Refuse (ParseError), before parsing, a line that is too long or holds a control
+    character: the one check of every way a line comes in (the REPL, scripts, the server)."""
+    if len(line) > MAX_LINE:
+        what = f"the line is {len(line):,} characters long; the limit is {MAX_LINE:,}"
+        raise ParseError(source, lineno, 1, what, "a shorter line", excerpt(line))
+    bad = _CONTROL.search(line)
+    if bad is not None:
+        char = bad.group()
+        what = (
+            "a character that is not UTF-8"
+            if "\udc80" <= char <= "\udcff"
+            else f"a control character (U+{ord(char):04X})"
+        )
+        raise ParseError(
+            source,
+            lineno,
+            bad.start() + 1,
+            f"{what} in the line",
+            "printable text",
+            excerpt(_CONTROL.sub("?", line)),
+        )
+
+
 class _ToStatement(Transformer):
     def __init__(self, game: Game) -> None:
         super().__init__()

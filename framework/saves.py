@@ -1,7 +1,7 @@
 """Saves: readable TOML (written with tomli-w, read with tomllib) holding a session's seed and log.
 
 A codec: a `Record` (the configuration plus the action lines) to text and back, every field
-checked. `Session.load` replays the record and checks every action, so a damaged or edited save
+checked. `Session.load` replays the record and checks every action (`Session.play_lines`), so a damaged or edited save
 is refused with a message naming the offending entry, and never half-loaded.
 
 A save is sealed whole: its digest covers the game, seed, players, variants, content fingerprint,
@@ -294,35 +294,3 @@ def read(path: str | Path, content: Any = None) -> Record:
     except FileProblem as exc:
         raise DockyardError(str(exc)) from None
     return loads(text, str(path), content)
-
-
-def play_record(session: Any, record: Record, where: str) -> None:
-    """Play a save's action lines into `session` (just made from the record's header), each
-    checked as it is played; a line that is not legal is an error naming it (`actions[i]`)."""
-    from .core import Action, IllegalAction
-    from .history import SPARSE_EVERY
-    from .language import ParseError
-
-    # a save repeats lines ("p1: end"): each text naming its player is parsed once
-    parsed: dict[str, Action] = {}
-    # copies of the state only near the end, where undo goes first (an undo further back
-    # replays from the start, and keeps copies near where it lands)
-    session._copies_from = len(record.actions) - SPARSE_EVERY
-    for i, line in enumerate(record.actions):
-        try:
-            action = parsed.get(line)
-            if action is None:  # a canonical line, as saves hold them: read directly
-                quick = session.language.canonical_action(line)
-                action = quick if quick is not None else session.parse(line)
-                if quick is not None or line.startswith(f"{action.player}:"):
-                    parsed[line] = action
-            seat = session._seat(action.player)
-            reason = session._why_illegal(session.state, action, seat, parsed=True)
-            if reason is not None:
-                raise IllegalAction(reason)
-            session._play(action, seat)
-        except ParseError as exc:
-            expected = f" (expected {exc.expected})" if exc.expected else ""
-            raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc.what}{expected}") from None
-        except DockyardError as exc:
-            raise DockyardError(f"{where}: actions[{i}]: {line!r}: {exc}") from None

@@ -32,8 +32,10 @@ __all__ = [
     "events_for",
     "mentions",
     "query_as",
+    "refusal_for",
     "secret_ids",
     "shown_by",
+    "told",
     "visible",
 ]
 
@@ -47,13 +49,19 @@ def events_for(events: Iterable[Event], viewer: str | None) -> list[Event]:
     return visible(events, viewer)
 
 
+def told(session: Any, action: Action, viewer: str | None) -> str:
+    """`action` as `viewer` was told it: its own in its canonical text, everyone else's as
+    announced (a secret action, a sealed bid, in the words that keep it secret); None, a
+    spectator, is told every action as announced. The one place that says it: the REPL's
+    moves, undo and redo, the log, the server's events all ask here."""
+    if viewer is not None and action.player == viewer:
+        return str(session.format(action))
+    return str(session.announce(action))
+
+
 def announced_log(session: Any, viewer: str | None) -> list[str]:
-    """The actions so far as `viewer` was told them: its own in their canonical text, everyone
-    else's as announced (a secret action in the words that keep it secret)."""
-    return [
-        session.format(a) if viewer is not None and a.player == viewer else session.announce(a)
-        for a in session.log
-    ]
+    """The actions so far as `viewer` was told them (`told`)."""
+    return [told(session, a, viewer) for a in session.log]
 
 
 def secret_ids(game: Any, state: Any, seat: int) -> list[str]:
@@ -104,22 +112,32 @@ def shown_by(session: Any, start: int, viewer: str) -> int | None:
     game = session.game
     if not game.provides("secrets") or all(a.player == viewer for a in log[start:]):
         return None
-    state, _ = session._replay(log[:start])
-    from .game import Context
-
+    state, _ = session.replay(log[:start])
     players = session.players
     for i in range(start, len(log)):
         action = log[i]
         seat = players.index(action.player)
         hidden = secret_ids(game, state, seat) if action.player != viewer else []
-        ctx = Context(game, session.hook, session.config.variants)
-        game.apply(state, action, seat, ctx)
+        events: list[Event] = []  # its move (as announced), then what it made
+        session.replay_onto(state, events, [action], i)
         if hidden:
-            texts = [session.announce(action)]
-            texts += [e.text for e in ctx.events if e.seen_by(viewer)]
+            texts = [e.text for e in events if e.seen_by(viewer)]
             if any(mentions(text, hidden) for text in texts):
                 return i
     return None
+
+
+def refusal_for(session: Any, action: Action, reason: str, viewer: str | None) -> str:
+    """Why `action` was refused, as `viewer` may be told it: the reason itself when the action
+    is the viewer's own (or the viewer sees everything, None) or the game is over; for another
+    seat's action (a referee's script run `--as SEAT`), words that do not depend on what that
+    seat holds (the rules' reason may name its hand: "X is not in your hand")."""
+    if viewer is None or action.player == viewer or session.over:
+        return reason
+    return (
+        f"{action.player}'s action is refused (why is {action.player}'s to know: "
+        f"you see the game as {viewer})"
+    )
 
 
 HINT_ACTIONS = 3  # legal actions quoted in a refused action's hint
@@ -183,23 +201,31 @@ def undo_count(session: Any, n: int, bots: Collection[str]) -> int:
     return upto
 
 
-def undo_refusal(session: Any, n: int, seat: str | None, bots: Collection[str] = ()) -> str | None:
+def undo_refusal(
+    session: Any,
+    n: int,
+    seat: str | None,
+    bots: Collection[str] = (),
+    viewer: str | None = None,
+) -> str | None:
     """Why `seat` may not take back the last `n` actions (None: it may). A hot seat (None) may
     take back anyone's; a seat only its own and the bots' replies to them, and never past a
-    reveal nor past another player's action that showed it something hidden (`shown_by`)."""
+    reveal nor past another player's action that showed it something hidden (`shown_by`).
+    The reason quotes actions as `viewer` (by default the seat) was told them."""
+    viewer = seat if viewer is None else viewer
     if not session.log:
         return "nothing to undo"
     if n == 0 and bots:  # (undo_count) only the bots have moved
         return "nothing to undo but the bots' moves, which stay"
     who = None if seat is None else {seat, *bots}
     reason: str | None = session.why_not_undo(n, who)
-    if reason is not None and seat is not None:
+    if reason is not None and viewer is not None:
         # the reason quotes actions in their canonical text: another's (a sealed bid, a bot's
         # secret reply) only as the seat was told it
         for action in session.log[-n:] if isinstance(n, int) and n > 0 else ():
-            if action.player != seat:
-                told = repr(session.announce(action))
-                reason = reason.replace(repr(session.format(action)), told)
+            if action.player != viewer:
+                said = repr(told(session, action, viewer))
+                reason = reason.replace(repr(session.format(action)), said)
     if reason is None and seat is not None:
         shown = shown_by(session, len(session.log) - n, seat)
         if shown is not None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core import DockyardError
 from ..files import check_target, write_atomic
+from ..seats import told
 from ..svg import Svg, fill
 from ..words import did_you_mean
 
@@ -228,9 +229,7 @@ def replay_html(session: Any, player: str | None) -> str:
     for line in record.actions:
         action = replay.parse(line)
         replay.apply(action)
-        lines.append(
-            line if player is not None and action.player == player else replay.announce(action)
-        )
+        lines.append(told(replay, action, player))
         add_frame()
     from .repl import result_lines
 

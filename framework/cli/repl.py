@@ -8,7 +8,9 @@ error (`SOURCE:LINE:COL: error: what (expected ...)`, the line, a caret); the ca
 and goes on (the REPL) or stops (a script, see script.py).
 
 A shell may be seated (`--as SEAT`): it then shows the game as that player sees it, lists only
-that player's actions, refuses actions of other seats and another player's hidden things. Bots
+that player's actions, refuses actions of other seats and another player's hidden things. A
+referee's script run `--as SEAT` plays every seat's lines but answers everything else (legal,
+hints, refusals, expect, undo, redo) exactly as that seat's own shell would. Bots
 (`--bot SEAT=NAME`) move as soon as it is their turn; each move is printed as its action line.
 The commands that look without changing anything (help, legal, show, hand, bots) are in
 looking.py; the terminal loop (prompt, completion, history, colours) is in terminal.py.
@@ -17,64 +19,36 @@ looking.py; the terminal loop (prompt, completion, history, colours) is in termi
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..files import inside
 from ..game import Action, DockyardError, IllegalAction
-from ..language import ParseError, Statement
+from ..language import MAX_LINE, ParseError, Statement, check_line, excerpt  # noqa: F401
 from ..queries import expect
 from ..queries import query as query_of
-from ..seats import HiddenQuery, announced_log, legal_hint, query_as, undo_count, undo_refusal
-from ..session import Session
+from ..seats import (
+    HiddenQuery,
+    announced_log,
+    legal_hint,
+    query_as,
+    refusal_for,
+    told,
+    undo_count,
+    undo_refusal,
+)
+from ..session import MAX_BOT_MOVES, Session
 from ..words import describe_outcome, plural, show_value
 from .file_commands import file_command
 from .looking import COMMANDS, COMPONENT_WORDS, GROUP_AT, Failed, Looking  # noqa: F401
 from .output import Output
 
 QUERY_HINT = "a query such as over, reason, actor, actions, winner, draw or score.PLAYER"
-MAX_BOT_MOVES = 100_000  # bots playing each other in a row: a game longer is stuck
-
-MAX_LINE = 4096  # characters in one statement; longer lines are refused before parsing
-EXCERPT = 60
-# control characters, Unicode line and paragraph separators, bidirectional overrides and bytes
-# that were not UTF-8: none belongs in a statement (a tab is fine); a line ends only at \n
-_CONTROL = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\udc80-\udcff]"
-)
 
 
 class StatementError(ParseError):
     """A line that parsed but could not be done (an illegal move, a failed expect...)."""
-
-
-def excerpt(line: str) -> str:
-    return line if len(line) <= EXCERPT else line[:EXCERPT] + "..."
-
-
-def check_line(line: str, source: str, lineno: int) -> None:
-    """Refuse, before parsing, a line that is too long or holds a control character."""
-    if len(line) > MAX_LINE:
-        what = f"the line is {len(line):,} characters long; the limit is {MAX_LINE:,}"
-        raise ParseError(source, lineno, 1, what, "a shorter line", excerpt(line))
-    bad = _CONTROL.search(line)
-    if bad is not None:
-        char = bad.group()
-        what = (
-            "a character that is not UTF-8"
-            if "\udc80" <= char <= "\udcff"
-            else f"a control character (U+{ord(char):04X})"
-        )
-        raise ParseError(
-            source,
-            lineno,
-            bad.start() + 1,
-            f"{what} in the line",
-            "printable text",
-            excerpt(_CONTROL.sub("?", line)),
-        )
 
 
 def first_column(line: str) -> int:
@@ -101,10 +75,12 @@ class Shell(Looking):
         self.content = tuple(content)
         self.interactive = interactive
         self.write_root = write_root  # files are written only under it (scripts: the cwd)
-        self.seat = seat  # `--as SEAT`: the one player at this keyboard
-        # whose eyes the output is for: the seat, or (`run --as SEAT`: a referee's script that
-        # plays every seat) the player named; None: a hot seat, shown everything
-        self.viewer = seat if seat is not None else viewer
+        # `--as SEAT`: the one player at this keyboard; `run --as SEAT` (`viewer`): a referee's
+        # script that plays every seat's lines, but is answered as that seat's keyboard is
+        self.seat = seat if seat is not None else viewer
+        self.referee = seat is None and viewer is not None
+        # whose eyes the output is for; None: a hot seat, shown everything
+        self.viewer = self.seat
         self.bots: dict[str, Any] = dict(bots or {})  # seat -> the bot playing it
         self.done = False  # `quit` was given
         self.actions = 0  # actions played by lines (not by bots)
@@ -118,9 +94,8 @@ class Shell(Looking):
     def run_line(self, line: str, source: str = "<input>", lineno: int = 1) -> None:
         """Do one line; raise ParseError/StatementError (located) and change nothing if it fails."""
         line = line.removesuffix("\n").removesuffix("\r")
-        check_line(line, source, lineno)
-        language = self.session.language  # `save`/`load FILE` first: file_commands.py
-        stmt = file_command(line, language, source, lineno) or language.parse_line(
+        check_line(line, source, lineno)  # (before `save`/`load FILE`: file_commands.py)
+        stmt = file_command(line, self.session.language, source, lineno) or self.session.read(
             line, source, lineno
         )
         if stmt is None:
@@ -144,7 +119,7 @@ class Shell(Looking):
 
     def execute(self, stmt: Statement) -> None:
         if stmt.kind == "action":
-            self.act(self.action_of(stmt))
+            self.act(self._meant(stmt))
             self.play_bots()
         elif stmt.kind == "expect":
             self.expect(stmt.name, *stmt.args)
@@ -159,19 +134,23 @@ class Shell(Looking):
             )
 
     # ---- actions and bots ----------------------------------------------------------------------
-    def action_of(self, stmt: Statement) -> Action:
-        """The action a line means; a line without `PLAYER:` is the seat's, else the one human
-        who may act now."""
-        if stmt.player is None:
-            session = self.session
-            humans = [p for p in session.actors() if p not in self.bots]
-            who = self.seat if self.seat is not None else humans[0] if len(humans) == 1 else None
-            if who is not None:
-                return Action(who, stmt.name, stmt.args)
-        return self.session.action_of(stmt)
+    def _meant(self, stmt: Statement) -> Action:
+        """The action a line means (`Session.action_of`); a line without `PLAYER:` is the
+        seat's, else the one human who may act now."""
+        who = None if self.referee else self.seat
+        if who is None and stmt.player is None:
+            humans = [p for p in self.session.actors() if p not in self.bots]
+            who = humans[0] if len(humans) == 1 else None
+        return self.session.action_of(stmt, who)
+
+    def _told(self, action: Action) -> str:
+        """`action` as this keyboard was told it (a hot seat: its canonical text)."""
+        if self.viewer is None:
+            return self.session.format(action)
+        return told(self.session, action, self.viewer)
 
     def _mine(self, player: str) -> None:
-        if self.seat is not None and player != self.seat:
+        if self.seat is not None and player != self.seat and not self.referee:
             raise Failed(f"you play {self.seat}: {player}'s actions are not yours to choose")
         if player in self.bots:
             raise Failed(f"{player} is played by the bot {self.bots[player].name}")
@@ -181,10 +160,11 @@ class Shell(Looking):
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
+            why = refusal_for(self.session, action, str(exc), self.viewer)
             hint = self._legal_hint(action)
             if hint.startswith("did you mean"):
-                raise Failed(f"{exc}; {hint}") from None
-            raise Failed(str(exc), hint) from None
+                raise Failed(f"{why}; {hint}") from None
+            raise Failed(why, hint) from None
         self.actions += 1
         self._report(events, action)
 
@@ -195,8 +175,8 @@ class Shell(Looking):
         for event in events:
             if viewer is None or event.seen_by(viewer):
                 text = event.text
-                if event.kind == "move" and action is not None and action.player == viewer:
-                    text = self.session.format(action)
+                if event.kind == "move" and action is not None and viewer is not None:
+                    text = told(self.session, action, viewer)
                 self.output.say(text, "bold" if event.kind == "move" else "cyan")
         outcome = self.session.outcome()
         if outcome is not None and not self.announced:
@@ -252,7 +232,7 @@ class Shell(Looking):
 
     def expect_illegal(self, stmt: Statement, because: str | None) -> None:
         """The action must be refused (for a reason holding `because`); nothing changes."""
-        action = self.action_of(stmt)
+        action = self._meant(stmt)
         if self.seat is not None and action.player != self.seat:
             raise Failed(
                 f"refused: you play {self.seat}: what {action.player} may do is hidden from you",
@@ -277,19 +257,14 @@ class Shell(Looking):
             raise Failed("nothing to undo", "an action first")
         n = undo_count(session, n, self.bots)
         taken = session.log[-n:]
-        reason = undo_refusal(session, n, self.seat, self.bots)
+        owner = None if self.referee else self.seat  # a referee takes back anyone's
+        reason = undo_refusal(session, n, owner, self.bots, viewer=self.viewer)
         if reason is not None:
             raise Failed(f"cannot undo: {reason}")
-        session.undo(
-            n, players=None if self.seat is None else {self.seat, *self.bots}, barriers=True
-        )
+        session.undo(n, players=None if owner is None else {owner, *self.bots}, barriers=True)
         self.announced = False
         for action in reversed(taken):  # another's (a bot's sealed bid) as this keyboard was told
-            told = self.viewer in (None, action.player)
-            self.output.say(
-                f"took back {session.format(action) if told else session.announce(action)}",
-                "yellow",
-            )
+            self.output.say(f"took back {self._told(action)}", "yellow")
 
     def do_redo(self, n: int = 1) -> None:
         session = self.session
@@ -300,8 +275,10 @@ class Shell(Looking):
                 break
             action = session.redo_stack[-1]
             session.redo(1)
-            self.output.say(f"redid {session.format(action)}", "yellow")
-            self._report(session.last_events)
+            # as the action was told the first time: another's secret one (a bot's sealed bid)
+            # as announced; its move event is this line, what it made follows
+            self.output.say(f"redid {self._told(action)}", "yellow")
+            self._report(session.last_events[1:])
 
     def do_save(self, *words: str) -> None:
         force, path = (True, words[1]) if len(words) == 2 else (False, words[0])

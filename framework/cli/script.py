@@ -32,7 +32,7 @@ from typing import Any
 from ..files import MAX_SCRIPT_BYTES
 from ..files import read_text as read_file
 from ..game import DockyardError, Game
-from ..language import Language, ParseError, Statement
+from ..language import Language, ParseError, Statement, check_line
 from ..words import plural
 from .repl import Output, Shell, StatementError, first_column, result_lines
 
@@ -80,10 +80,13 @@ def split_lines(text: str) -> list[str]:
 
 
 def read_header(lines: Sequence[str], source: str) -> Header:
-    """The header statements at the top of a script (they parse the same in every game)."""
+    """The header statements at the top of a script (they parse the same in every game, before
+    there is a session to read them: every line after the header goes through
+    `Session.read`)."""
     header = Header(source, list(lines))
     language = Language(_AnyGame())
     for lineno, line in enumerate(lines, 1):
+        check_line(line, source, lineno)  # the check every line gets (Session.read)
         try:
             stmt = language.parse_line(line, source, lineno)
         except ParseError:

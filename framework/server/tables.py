@@ -43,7 +43,6 @@ __all__ = [
     "Move",
 ]
 
-MAX_LINE = 4096  # characters in one action line
 MAX_NAME = 32  # characters in a player's name given to a new game
 LISTED = "your legal list has them"  # where a refused action's hint sends a seat for the rest
 
@@ -232,26 +231,21 @@ class Table:
         return None if drawing is None else str(drawing.to_string())
 
     # ---- reading an action line ---------------------------------------------------------------
-    def action_of(self, line: Any, seat: str) -> Action:
-        """The action `seat` means by `line` (the `PLAYER:` prefix may be left out): 400 when it
-        is not an action line, 403 when it names another seat."""
+    def seat_action(self, line: Any, seat: str) -> Action:
+        """The action `seat` means by `line` (`Session.action_of`; the `PLAYER:` prefix may be
+        left out): 400 when it is not an action line, 403 when it names another seat."""
         if not isinstance(line, str) or not line.strip():
             raise BadRequest('send {"action": "LINE"}, a line such as "x: mark b2"')
-        if len(line) > MAX_LINE or "\n" in line.strip():
-            raise BadRequest(f"an action is one line of at most {MAX_LINE} characters")
         session = self.session
         try:
-            stmt = session.language.parse_line(line.strip(), "action", 1)
+            action = session.action_of(line.strip(), seat, "action")
         except ParseError as exc:
             raise BadRequest(str(exc)) from None
-        if stmt is None or stmt.kind != "action":
-            raise BadRequest(f"not an action: {line.strip()!r} (send a line such as 'verb ...')")
-        player = stmt.player if stmt.player is not None else seat
-        if player != seat:
-            if player in session.players:
-                raise NotYours(f"your token plays {seat}: {player}'s actions are not yours")
-            raise NotNow(f"no player {player!r} (players: {', '.join(session.players)})")
-        return Action(player, stmt.name, stmt.args)
+        if action.player != seat:
+            if action.player in session.players:
+                raise NotYours(f"your token plays {seat}: {action.player}'s actions are not yours")
+            raise NotNow(f"no player {action.player!r} (players: {', '.join(session.players)})")
+        return action
 
 
 class Tables:
@@ -430,7 +424,7 @@ class Tables:
         if seat is None:
             raise NoSeat("a seat's token is needed (Authorization: Bearer TOKEN)")
         with table.lock:
-            action = table.action_of(line, seat)
+            action = table.seat_action(line, seat)
 
             def play(session: Session) -> list[Move]:
                 try:

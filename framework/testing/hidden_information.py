@@ -1,7 +1,8 @@
 """(g) A seat sees only what it may: views are JSON data; no view, picture, event (the announced
 moves among them, so no log line) or hint shows a player another player's secrets; its renders and
 pictures, and the queries it may ask, are the same on a state where what is hidden from it is dealt
-again; and another seat's action that showed it a hidden card is a barrier to its undo."""
+again; another seat's action that showed it a hidden card is a barrier to its undo; and the turn
+order, `redo` and a script run `--as` it tell it nothing hidden either (seat_paths.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from ..core import Action
 from ..seats import mentions, secret_ids, shown_by
 from .playout import Playout, budgeted
+from .seat_paths import probe
 from .table import SuiteFailure, SuiteTable, step_cap
 
 # ---- (g) hidden information -------------------------------------------------------------------
@@ -98,7 +100,13 @@ def _hidden_information(table: SuiteTable, seed: int, max_steps: int | None) -> 
             owner = fresh[found]
             run.fail(f"{viewer or 'a spectator'} is shown {owner}'s secret {found!r} {where}")
 
+    probes = [0]
+
     def before(_legal: Any) -> None:
+        # the turn order, redo and `run --as` as a seat sees them (seat_paths.py), now and then
+        probes[0] += 1
+        if not s.over:
+            probe(s, probes[0], sampler, run.fail)
         if has_secrets:
             public[0] = json.dumps(s.view(None), sort_keys=True)
             for seat, name in enumerate(s.players):

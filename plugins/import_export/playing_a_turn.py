@@ -16,8 +16,10 @@
    discard pile. The next player in clockwise order then becomes the new leader".
 
 Each is a phase of the engine (`lead`, `follow`, `act`); one round of phases is one turn. A
-player with actions but no way to use them is passed over (told so in the events); anyone may
-`pass` the rest of their actions. The actions themselves are contract.py, load.py, pirate.py,
+player with actions but no way to use them, whatever their hand, is passed over (told so in the
+events); anyone may `pass` the rest of their actions. Whether a seat can use its actions may depend on its hand, which only it knows: such a seat is
+asked all the same (`can_act`; it may have only `pass`), so the turn order tells nobody what a
+hand holds. The actions themselves are contract.py, load.py, pirate.py,
 supply.py and importing.py (IMPORT, played by everyone at once in the leader's part of the act
 phase).
 
@@ -36,13 +38,15 @@ from dockyard.flow import Phase, end_turn
 
 from .choices import use_options
 from .components import ACTIONS
-from .contract import legal_contract
+from .contract import legal_contract, why_not_contract
 from .harbor import draw
 from .importing import choose_options, rounds_left
 from .load import legal_load
 from .pirate import legal_pirate
 from .powers import fire
 from .reading import Who, acting_type, amount, matching_imports, modifiers
+from .shipments import loadable_ships
+from .speed import card_kinds
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 from .supply import legal_supply
 
@@ -82,9 +86,9 @@ def _acting(state: ImportExportState) -> list[int]:
         return first + [
             s
             for s in order[1:]
-            if acting_type(state, s) != IMPORT and state.actions_left[s] > 0 and usable(state, s)
+            if acting_type(state, s) != IMPORT and state.actions_left[s] > 0 and can_act(state, s)
         ]
-    return [s for s in order if state.actions_left[s] > 0 and usable(state, s)]
+    return [s for s in order if state.actions_left[s] > 0 and can_act(state, s)]
 
 
 def actions_of(state: ImportExportState, seat: int) -> int:
@@ -330,6 +334,51 @@ def usable(state: ImportExportState, seat: int) -> bool:
     return bool(act_options(state, seat)) or bool(use_options(state, seat, acting=True))
 
 
+def can_act(state: ImportExportState, seat: int) -> bool:
+    """Is `seat` asked to use its actions (else passed over)? Whether it can use them may
+    depend on its hand, which only it knows: then it is asked (and may have only `pass`), so
+    that the turn order tells nobody what a hand holds. It is passed over only when no hand
+    it could hold would let it act: when it cannot act even holding every card hidden from
+    the table (the deck, the discard pile, every hand), which everyone can tell."""
+    if usable(state, seat):
+        return True
+    if acting_type(state, seat) == IMPORT:
+        return False  # the leader's rounds: nothing hidden decides them
+    held = state.hands[seat]
+    state.hands[seat] = _hidden_cards(state)
+    try:
+        return _any_option(state, seat)
+    finally:
+        state.hands[seat] = held
+
+
+def _hidden_cards(state: ImportExportState) -> list[str]:
+    """Every card hidden from the table (the deck, the discard pile, the hands), one of each
+    kind the rules of contract and load tell apart (good type, color, tier, load), and every
+    one with a power used from the hand."""
+    kinds = card_kinds(state.c)
+    chosen: dict[Any, str] = {}
+    for card in sorted(set(state.deck).union(state.discard, *state.hands)):
+        chosen.setdefault(kinds[card], card)
+    return list(chosen.values())
+
+
+def _any_option(state: ImportExportState, seat: int) -> bool:
+    """`usable`, stopping at the first option found (its hand may be every hidden card)."""
+    action = acting_type(state, seat)
+    hand = state.hands[seat]
+    if action == "contract":
+        ships = state.home_ships(seat)
+        found = any(
+            why_not_contract(state, seat, card, ship.id) is None for ship in ships for card in hand
+        )
+    elif action == "load":
+        found = any(loadable_ships(state, seat, card) for card in hand)
+    else:
+        found = bool(options_for(state, seat, action))
+    return found or bool(use_options(state, seat, acting=True))
+
+
 def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
     """After an action in the act phase: end the turn of a seat with nothing left to do, and
     pass over the next seats that cannot use their actions."""
@@ -343,7 +392,7 @@ def settle(state: ImportExportState, game: Any, ctx: Context) -> None:
                 if acting_type(state, s) == IMPORT:
                     state.actions_left[s] = 0
         elif state.actions_left[seat] > 0:
-            if usable(state, seat):
+            if can_act(state, seat):
                 return
             name = state.players[seat]
             ctx.emit(

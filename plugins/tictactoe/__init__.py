@@ -2,14 +2,14 @@
 
 The minimal example, so one module on purpose. Its parts are the ones every bigger game keeps in
 files of the same names (Pack & Stack, plugins/pack_and_stack/, is the model): the components
-(`TicTacToeBoard`, what components.py holds), the state (`TicTacToeState`, state.py), and the Game, whose
+(`Board`, what components.py holds), the state (`TicTacToeState`, state.py), and the Game, whose
 methods here are the rules themselves: setting up (`setup`: set_up.py), the one rule `mark` as
 `legal_actions` / `check` / `apply` (a bigger game: legal_mark, why_not_mark, do_mark in the
 module of its phase), what a seat sees (`view`, `query`: view.py), text (`render`, and the
 Game's own `format_action`: text.py) and the picture (`picture`: picture.py). It has no rule
 hooks (so no hookspecs.py: what one would vary, the board's size and the run that wins, is
 content, board.json), no variants and no bot of its own (the framework's bots play it); its few
-caches (`_lines`, `TicTacToeBoard`'s cached properties) are keyed on the board's value, as a bigger
+caches (`_lines`, `Board`'s cached properties) are keyed on the board's value, as a bigger
 game's speed.py caches are.
 """
 
@@ -30,7 +30,7 @@ MARKS = ("x", "o")
 
 
 @dataclass(frozen=True)
-class TicTacToeBoard:
+class Board:
     size: int
     win: int
 
@@ -65,7 +65,7 @@ class TicTacToeBoard:
 
 @dataclass(slots=True)
 class TicTacToeState(State):
-    board: TicTacToeBoard = field(default_factory=lambda: TicTacToeBoard(3, 3))
+    board: Board = field(default_factory=lambda: Board(3, 3))
     cells: list[int] = field(default_factory=list)  # -1 empty, else the seat that marked it
     winner: int | None = None
 
@@ -75,17 +75,17 @@ def _cell_name(index: int, size: int) -> str:
 
 
 def _cell_index(name: str, size: int) -> int | None:
-    """The index of a cell named as `b2` on a board of `size`, or None (no such cell)."""
-    if len(name) != 2 or name[0] not in "abcdefghi" or name[1] not in "123456789":
+    """The index of a cell named like `b2` (None for anything else: `CELL`, `b`)."""
+    if len(name) < 2 or not name[1:].isdigit():
         return None
-    col, row = "abcdefghi".index(name[0]), int(name[1]) - 1
-    if col < size and row < size:
+    col, row = "abcdefghi".find(name[0]), int(name[1:]) - 1
+    if 0 <= col < size and 0 <= row < size:
         return row * size + col
     return None
 
 
 @cache
-def _lines(board: TicTacToeBoard) -> list[tuple[int, ...]]:
+def _lines(board: Board) -> list[tuple[int, ...]]:
     """Every run of `win` cells in a row, column or diagonal."""
     n, k = board.size, board.win
     runs: list[tuple[int, ...]] = []
@@ -101,7 +101,7 @@ def _lines(board: TicTacToeBoard) -> list[tuple[int, ...]]:
 class TicTacToe(Game):
     name = "tictactoe"
     title = "Tic-tac-toe"
-    summary = "Take turns marking a square of the grid: three of yours in a row wins"
+    summary = "Three in a row; board size and win length come from content/tictactoe/board.json"
     default_players = MARKS
     content_folder = "tictactoe"
     grammar_file = "tictactoe.lark"
@@ -113,7 +113,7 @@ class TicTacToe(Game):
     # One phase per round: each player marks once, x first.
     phases = (Phase("play", seat_order, check_end=False),)
 
-    def build_content(self, content: Content) -> TicTacToeBoard:
+    def build_content(self, content: Content) -> Board:
         from dockyard.loader import ContentError  # (not at import: listing games stays quick)
 
         doc, *others = content.of_kind("board")
@@ -124,7 +124,7 @@ class TicTacToe(Game):
                     for o in others
                 ]
             )
-        board = TicTacToeBoard(doc.data["size"], doc.data["win"])
+        board = Board(doc.data["size"], doc.data["win"])
         if board.win > board.size:
             raise ContentError(
                 [
@@ -138,7 +138,7 @@ class TicTacToe(Game):
         return board
 
     def setup(self, setup: Setup, ctx: Context) -> TicTacToeState:
-        board: TicTacToeBoard = setup.content.built
+        board: Board = setup.content.built
         state = TicTacToeState(
             list(setup.players), Rng(setup.seed), FlowState(), board, [-1] * board.size**2
         )
@@ -200,7 +200,6 @@ class TicTacToe(Game):
 
     def view(self, state: TicTacToeState, viewer: int | None) -> dict[str, Any]:
         return {
-            "players": [{"name": name} for name in state.players],
             "size": state.board.size,
             "cells": [None if v < 0 else state.players[v] for v in state.cells],
         }
@@ -211,16 +210,15 @@ class TicTacToe(Game):
         view = self.view(state, viewer)
         n, cell = view["size"], 80
         svg = Svg(n * cell + 60, n * cell + 90, "Tic-tac-toe")
-        names = [p["name"] for p in view["players"]]  # drawn from the view alone
-        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(names)}", class_="title")
+        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(state.players)}", class_="title")
         for i, mark in enumerate(view["cells"]):
             col, row = i % n, i // n
             x, y = 40 + col * cell, 40 + (n - 1 - row) * cell
-            g = svg.group(id=_cell_name(i, n), data_ref=_cell_name(i, n))
+            g = svg.group(id=_cell_name(i, n))
             svg.rect(x, y, cell, cell, g, fill="#fff", stroke="#222", stroke_width=2)
             svg.text(x + 4, y + 12, _cell_name(i, n), g, class_="small dim")
             if mark is not None:
-                seat = names.index(mark)
+                seat = state.players.index(mark)
                 symbol = MARKS[seat] if seat < len(MARKS) else mark[:1]
                 color = ("blue", "red")[seat % 2]
                 svg.token(
@@ -241,10 +239,9 @@ class TicTacToe(Game):
 
     def query(self, state: TicTacToeState, path: str) -> Any:
         if path.startswith("cell."):
-            n = state.board.size
-            index = _cell_index(path[5:], n)
-            if index is None:  # `expect` says: unknown query cell.CELL (cells a1 to c3)
-                raise KeyError(f"{path} (cells a1 to {_cell_name(n * n - 1, n)})")
+            index = _cell_index(path[5:], state.board.size)
+            if index is None:
+                raise KeyError(path)
             v = state.cells[index]
             return None if v < 0 else state.players[v]
         if path == "empty":
