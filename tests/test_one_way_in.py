@@ -50,17 +50,18 @@ def test_every_way_in_refuses_a_bad_line_with_the_same_located_message(line, tmp
 def test_the_server_reads_a_line_through_the_session(tmp_path) -> None:
     pytest.importorskip("starlette")
     from dockyard.server.store import SqliteStore
-    from dockyard.server.tables import Refused, Tables
+    from dockyard.server.app import STATUS
+    from dockyard.server.tables import BadRequest, NotYours, Tables
 
     store = SqliteStore(tmp_path / "games.sqlite")
-    gid, tokens, _ = Tables(store).create({"game": "tictactoe", "players": 2, "seed": 1})
+    gid, tokens = Tables(store).create({"game": "tictactoe", "players": 2, "seed": 1})
     tables = Tables(store)
-    with pytest.raises(Refused) as bad:
+    with pytest.raises(BadRequest) as bad:
         tables.act(gid, tokens["x"], "mark b2\x1b[31m")  # a control character: 400, as the REPL
-    assert bad.value.status == 400 and "control character (U+001B)" in str(bad.value)
-    with pytest.raises(Refused) as theirs:
+    assert STATUS[type(bad.value)] == 400 and "control character (U+001B)" in str(bad.value)
+    with pytest.raises(NotYours) as theirs:
         tables.act(gid, tokens["x"], "o: mark b2")
-    assert theirs.value.status == 403
+    assert STATUS[type(theirs.value)] == 403
     tables.act(gid, tokens["x"], "mark b2")
     assert tables.get(gid).snapshot("o")["log"] == ["x: mark b2"]
     store.close()

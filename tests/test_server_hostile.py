@@ -96,7 +96,8 @@ def test_a_create_is_answered_before_its_bots_move(server: ServerProcess) -> Non
 
 
 @pytest.mark.parametrize(
-    ("bot", "why"), [("mcts:5s", "2 s a move"), ("mcts:100000", "playouts"), ("mcts:1e400s", "2 s")]
+    ("bot", "why"),
+    [("mcts:5s", "2 s a move"), ("mcts:100000", "playouts"), ("mcts:1e400s", "budget")],
 )
 def test_what_a_create_may_buy_is_bounded(server: ServerProcess, bot: str, why: str) -> None:
     request = {"game": "curious-cargo", "players": 2, "bots": {"p1": bot}}

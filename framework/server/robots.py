@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, DockyardError, IllegalAction
+from ..session import MAX_BOT_MOVES
 from .tables import Move, NoGame, Table, Tables
 
 __all__ = ["Robots", "BotJob", "MAX_BOT_MOVES"]
 
-MAX_BOT_MOVES = 10_000  # bots moving in a row (no seat acting between): a game longer is stuck
 
 log = logging.getLogger("dockyard.serve")
 
