@@ -32,16 +32,15 @@ from ..core import DockyardError
 from .parsers import (
     add_authoring_parsers,
     add_balance_parser,
-    add_bench_server_options,
     add_games_option,
     add_picture_parsers,
-    add_serve_parser,
     add_simulate_parser,
     add_tune_parser,
     lazy,
     players_option,
 )
 from .parsers import isatty as _isatty
+from .serve_parsers import add_bench_server_options, add_serve_parser
 from .streams import escape_unencodable, flush_stdout, quiet_stdout
 
 CORE_COMMANDS = (
