@@ -1,6 +1,7 @@
 """OpenSpiel's chance nodes for a dockyard game's draws (see `openspiel`). The set-up and each
 decision are played with their draws shown to a `dockyard.rng.Script`: each whole-number draw
-among n outcomes (a die roll, each step of a shuffle, a random choice; 2 <= n <= MOST) becomes a
+among n outcomes (a die roll, each step of a shuffle, a random choice; 2 <= n <= MOST, SETUP_MOST in the
+set-up) becomes a
 chance node of n equally likely outcomes, dealt in order after the decision (or after the seed's
 digits, for the set-up's shuffles and first rolls). When chance picks other outcomes than those
 the seeded generator drew, the decision (or the set-up) is played again, once all of its draws
@@ -20,6 +21,9 @@ from ..rng import Rng, Script, scripting
 from ..session import Session
 
 MOST = 256  # a draw among more outcomes stays the generator's (OpenSpiel's max_chance_outcomes)
+# in the set-up, draws among at most this many: a shuffle's last steps and every roll (the rest
+# of a long shuffle follows from the seed's digits, chance too: fewer nodes to a game's start)
+SETUP_MOST = 16
 Run = Any  # openspiel.Run, named by its role
 
 
@@ -50,7 +54,7 @@ def opened(
     spec: Any, seed: int, forced: list[int] | tuple[int, ...] = ()
 ) -> tuple[Session, Script]:
     """A new session of `spec` with seed `seed`, its set-up's draws shown (forced first)."""
-    with scripting(Script(forced, MOST)) as script:
+    with scripting(Script(forced, SETUP_MOST)) as script:
         session = spec.session(seed)
     script.closed = True
     return session, script
