@@ -11,8 +11,8 @@ ISMCTSBot, rl_environment with its learners); its C++ bots crash on Python games
 - **Chance**: a game with randomness starts with SEED_DRAWS chance nodes of SEED_BASE equally
   likely outcomes each: the digits (base 256, lowest first) of the game's seed, so any of 2**32
   seeds can be dealt (not one node of 2**32 outcomes: OpenSpiel lists every outcome). Then every
-  whole-number draw of the game (in the set-up, those among at most 16) is a chance node of its equally
-  likely outcomes, dealt after the decision that drew it (`spiel_chance`). Tic-tac-toe
+  whole-number draw of the game (in the set-up, those among at most 16) is a chance node of
+  its equally likely outcomes, dealt after the decision that drew it (`spiel_chance`). Tic-tac-toe
   (`deterministic = True`) has none.
 - **Actions**: the game's fixed action index (`dockyard.interop.encoding`); `action_to_string`
   gives the canonical text (`p1: place t12 c4 east`).
