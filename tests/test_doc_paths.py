@@ -33,6 +33,7 @@ NAME = re.compile(rf"(?<![\w/.@<-])((?:[\w.@-]+/)*[\w@-][\w.@-]*\.(?:{EXTENSIONS
 NOT_IN_THE_REPO = {
     "FILE.dys",
     "game.dys",
+    "g.toml",  # a save a reader writes (the REPL's `load g.toml`)
     "report.html",
     "settings.json",
     "mine/board.json",

@@ -62,7 +62,7 @@ def bot_allowed(game: Any, name: str | None) -> None:
         raise DockyardError(
             f"bot {name!r}: a server's bots think at most {MAX_BOT_SECONDS:g} s a move"
         )
-    default = getattr(game, "bot_playouts", None)
+    default = game.bot_playouts
     if seconds is None and playouts is not None and default and playouts > default:
         raise DockyardError(
             f"bot {name!r}: a server's bots search at most {default} playouts a move "

@@ -2,14 +2,14 @@
 
 The minimal example, so one module on purpose. Its parts are the ones every bigger game keeps in
 files of the same names (Pack & Stack, plugins/pack_and_stack/, is the model): the components
-(`Board`, what components.py holds), the state (`TicTacToeState`, state.py), and the Game, whose
+(`TicTacToeBoard`, what components.py holds), the state (`TicTacToeState`, state.py), and the Game, whose
 methods here are the rules themselves: setting up (`setup`: set_up.py), the one rule `mark` as
 `legal_actions` / `check` / `apply` (a bigger game: legal_mark, why_not_mark, do_mark in the
 module of its phase), what a seat sees (`view`, `query`: view.py), text (`render`, and the
 Game's own `format_action`: text.py) and the picture (`picture`: picture.py). It has no rule
 hooks (so no hookspecs.py: what one would vary, the board's size and the run that wins, is
 content, board.json), no variants and no bot of its own (the framework's bots play it); its few
-caches (`_lines`, `Board`'s cached properties) are keyed on the board's value, as a bigger
+caches (`_lines`, `TicTacToeBoard`'s cached properties) are keyed on the board's value, as a bigger
 game's speed.py caches are.
 """
 
@@ -30,7 +30,7 @@ MARKS = ("x", "o")
 
 
 @dataclass(frozen=True)
-class Board:
+class TicTacToeBoard:
     size: int
     win: int
 
@@ -65,7 +65,7 @@ class Board:
 
 @dataclass(slots=True)
 class TicTacToeState(State):
-    board: Board = field(default_factory=lambda: Board(3, 3))
+    board: TicTacToeBoard = field(default_factory=lambda: TicTacToeBoard(3, 3))
     cells: list[int] = field(default_factory=list)  # -1 empty, else the seat that marked it
     winner: int | None = None
 
@@ -85,7 +85,7 @@ def _cell_index(name: str, size: int) -> int | None:
 
 
 @cache
-def _lines(board: Board) -> list[tuple[int, ...]]:
+def _lines(board: TicTacToeBoard) -> list[tuple[int, ...]]:
     """Every run of `win` cells in a row, column or diagonal."""
     n, k = board.size, board.win
     runs: list[tuple[int, ...]] = []
@@ -101,7 +101,7 @@ def _lines(board: Board) -> list[tuple[int, ...]]:
 class TicTacToe(Game):
     name = "tictactoe"
     title = "Tic-tac-toe"
-    summary = "Three in a row; board size and win length come from content/tictactoe/board.json"
+    summary = "Take turns marking a square of the grid: three of yours in a row wins"
     default_players = MARKS
     content_folder = "tictactoe"
     grammar_file = "tictactoe.lark"
@@ -113,7 +113,7 @@ class TicTacToe(Game):
     # One phase per round: each player marks once, x first.
     phases = (Phase("play", seat_order, check_end=False),)
 
-    def build_content(self, content: Content) -> Board:
+    def build_content(self, content: Content) -> TicTacToeBoard:
         from dockyard.loader import ContentError  # (not at import: listing games stays quick)
 
         doc, *others = content.of_kind("board")
@@ -124,7 +124,7 @@ class TicTacToe(Game):
                     for o in others
                 ]
             )
-        board = Board(doc.data["size"], doc.data["win"])
+        board = TicTacToeBoard(doc.data["size"], doc.data["win"])
         if board.win > board.size:
             raise ContentError(
                 [
@@ -138,7 +138,7 @@ class TicTacToe(Game):
         return board
 
     def setup(self, setup: Setup, ctx: Context) -> TicTacToeState:
-        board: Board = setup.content.built
+        board: TicTacToeBoard = setup.content.built
         state = TicTacToeState(
             list(setup.players), Rng(setup.seed), FlowState(), board, [-1] * board.size**2
         )
@@ -200,6 +200,7 @@ class TicTacToe(Game):
 
     def view(self, state: TicTacToeState, viewer: int | None) -> dict[str, Any]:
         return {
+            "players": [{"name": name} for name in state.players],
             "size": state.board.size,
             "cells": [None if v < 0 else state.players[v] for v in state.cells],
         }
@@ -210,15 +211,16 @@ class TicTacToe(Game):
         view = self.view(state, viewer)
         n, cell = view["size"], 80
         svg = Svg(n * cell + 60, n * cell + 90, "Tic-tac-toe")
-        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(state.players)}", class_="title")
+        names = [p["name"] for p in view["players"]]  # drawn from the view alone
+        svg.text(20, 24, f"Tic-tac-toe: {' vs '.join(names)}", class_="title")
         for i, mark in enumerate(view["cells"]):
             col, row = i % n, i // n
             x, y = 40 + col * cell, 40 + (n - 1 - row) * cell
-            g = svg.group(id=_cell_name(i, n))
+            g = svg.group(id=_cell_name(i, n), data_ref=_cell_name(i, n))
             svg.rect(x, y, cell, cell, g, fill="#fff", stroke="#222", stroke_width=2)
             svg.text(x + 4, y + 12, _cell_name(i, n), g, class_="small dim")
             if mark is not None:
-                seat = state.players.index(mark)
+                seat = names.index(mark)
                 symbol = MARKS[seat] if seat < len(MARKS) else mark[:1]
                 color = ("blue", "red")[seat % 2]
                 svg.token(
@@ -239,9 +241,10 @@ class TicTacToe(Game):
 
     def query(self, state: TicTacToeState, path: str) -> Any:
         if path.startswith("cell."):
-            index = _cell_index(path[5:], state.board.size)
-            if index is None:
-                raise KeyError(path)
+            n = state.board.size
+            index = _cell_index(path[5:], n)
+            if index is None:  # `expect` says: unknown query cell.CELL (cells a1 to c3)
+                raise KeyError(f"{path} (cells a1 to {_cell_name(n * n - 1, n)})")
             v = state.cells[index]
             return None if v < 0 else state.players[v]
         if path == "empty":
