@@ -49,8 +49,8 @@ def test_every_way_in_refuses_a_bad_line_with_the_same_located_message(line, tmp
 
 def test_the_server_reads_a_line_through_the_session(tmp_path) -> None:
     pytest.importorskip("starlette")
-    from dockyard.server.store import SqliteStore
     from dockyard.server.app import STATUS
+    from dockyard.server.store import SqliteStore
     from dockyard.server.tables import BadRequest, NotYours, Tables
 
     store = SqliteStore(tmp_path / "games.sqlite")
