@@ -24,7 +24,7 @@ from typing import Any
 from ..core import Action, DockyardError, Event, IllegalAction
 from ..language import ParseError
 from ..saves import Record
-from ..seats import announced_log, legal_hint, undo_count, undo_refusal
+from ..seats import announced_log, legal_hint, told, undo_count, undo_refusal
 from ..session import Session
 from ..words import describe_outcome
 from .store import NewGame, Store, Stored, hash_token
@@ -124,10 +124,8 @@ def lines_for(session: Session, moves: Iterable[Move], seat: str | None) -> list
         for event in move.events:
             if not event.seen_by(seat):
                 continue
-            if event.kind == "move" and seat is not None and move.action.player == seat:
-                out.append(session.format(move.action))
-            else:
-                out.append(event.text)
+            # a move as the seat was told it (dockyard.seats); other events as they are
+            out.append(told(session, move.action, seat) if event.kind == "move" else event.text)
     return out
 
 
@@ -464,7 +462,7 @@ class Tables:
             self.commit(table, play)
             # as the seat was told them: a bot's secret action (a sealed bid) only as announced
             session = table.session
-            undone = [session.format(a) if a.player == seat else session.announce(a) for a in taken]
+            undone = [told(session, a, seat) for a in taken]
         return {"undone": undone[::-1]}
 
 
