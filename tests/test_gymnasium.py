@@ -8,10 +8,12 @@ import importlib
 import os
 
 import pytest
-from dockyard.game import DockyardError, IllegalAction
-from dockyard.interop.encoding import returns
 
 np = pytest.importorskip("numpy", reason="numpy is missing (the rl extra)")
+
+from dockyard.game import DockyardError, IllegalAction  # noqa: E402
+from dockyard.interop.encoding import returns  # noqa: E402  (after the skip: needs numpy)
+
 pytestmark = pytest.mark.timeout(300)
 
 

@@ -23,7 +23,10 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the core install (no rl extra): only `write` needs numpy
+    np = None  # type: ignore[assignment]
 
 from ..core import win_shares
 from ..game import Action, Game, Tuples  # noqa: F401  (Tuples: re-exported)
