@@ -63,7 +63,7 @@ def env(
     return DockyardVectorEnv(game, num_envs, opponents, seed, **options)
 
 
-class Table:
+class EnvTable:
     """One table: its session, its opponents, the agent's legal actions by index."""
 
     __slots__ = ("session", "bots", "legal", "offered", "margin", "rng")
@@ -120,7 +120,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observations = np.zeros((num_envs, self.width), np.float32)
         self.masks = np.zeros((num_envs, self.index.size), bool)
-        self.tables = [Table() for _ in range(num_envs)]
+        self.tables = [EnvTable() for _ in range(num_envs)]
         self._seeds = np.random.default_rng(seed)
         self._fast = all(name == "random" for name in self.opponents)
 
@@ -148,7 +148,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 break
         self._offer(i, table)
 
-    def _opponents(self, table: Table) -> None:
+    def _opponents(self, table: EnvTable) -> None:
         """The other seats move until the agent may (or the game is over)."""
         session = table.session
         assert session is not None
@@ -165,7 +165,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 apply(table.bots[mover].choose(session, [mover]))
             state = session.state
 
-    def _offer(self, i: int, table: Table) -> None:
+    def _offer(self, i: int, table: EnvTable) -> None:
         """Table i's observation and mask row, written in place."""
         session = table.session
         assert session is not None

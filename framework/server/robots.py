@@ -121,7 +121,7 @@ class _Worker:
                 self.proc.join(5)
 
 
-class _Lane:
+class _BotLane:
     """A queue of games and the thread that takes them in turn: `step(gid)` moves one bot of
     the game and says whether it may have more to do (then it goes to the back)."""
 
@@ -190,8 +190,8 @@ class Robots:
         self.in_a_row: dict[str, int] = {}  # bots' moves since a seat last acted
         self._worker: _Worker | None = None
         self._closed = False
-        self._quick = _Lane("dockyard-bots", lambda gid: self._step(gid, searching=False))
-        self._search = _Lane("dockyard-search", lambda gid: self._step(gid, searching=True))
+        self._quick = _BotLane("dockyard-bots", lambda gid: self._step(gid, searching=False))
+        self._search = _BotLane("dockyard-search", lambda gid: self._step(gid, searching=True))
 
     def wake(self, gid: str, acted: bool = False) -> None:
         """The bots of game `gid` may be to move (a cheap call; any thread); `acted`: a seat
