@@ -58,16 +58,25 @@ class Rng(random.Random):
     same seed), but seeded only when first used. Seeding a Mersenne Twister costs more than
     setting up a whole game of tic-tac-toe, and games that never draw or shuffle never pay."""
 
-    script: Script | None = None  # see the module's text
+    # Only a generator holding a script pays for it: `script = S` puts a scripted `_randbelow`
+    # in the instance's own dict (ahead of random.Random's), `script = None` takes it away; a
+    # copy (`__clone__`) is a new generator without one.
+    @property
+    def script(self) -> Script | None:  # see the module's text
+        return self.__dict__.get("_script")  # type: ignore[no-any-return]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # random.Random picks its own `_randbelow` for a subclass: the hook stays in every one
-        cls._randbelow = Rng._randbelow  # type: ignore[method-assign]
+    @script.setter
+    def script(self, script: Script | None) -> None:
+        if script is None:
+            self.__dict__.pop("_script", None)
+            self.__dict__.pop("_randbelow", None)
+        else:
+            self.__dict__["_script"] = script
+            self.__dict__["_randbelow"] = self._scripted_randbelow
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _scripted_randbelow(self, n: int) -> int:
         outcome = self._randbelow_with_getrandbits(n)  # type: ignore[attr-defined]
-        script = self.script
+        script = self.__dict__.get("_script")
         return outcome if script is None else script.draw(n, outcome)
 
     def __init__(self, seed: int | None = None) -> None:
