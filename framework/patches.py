@@ -114,16 +114,19 @@ def apply_patch(data: Any, origin: str, text: str) -> tuple[Any, Patch, list[Pro
             if not why:
                 whole = op["op"] in ("replace", "remove", "test")
                 where, why = "path", _missing(result, op["path"], whole)
-            why = why or str(exc)
+            why = why or _long_index(op) or str(exc)  # (jsonpointer 3.2+ refuses a long index)
             return data, patch, [_patch_problem(patch, [i, where], f"cannot {op['op']}: {why}")]
         except (ValueError, TypeError, LookupError, OverflowError, RecursionError) as exc:
             # what jsonpatch and jsonpointer do not foresee (an index of 5,000 digits...)
-            why = f"cannot {op['op']}: {type(exc).__name__}: {str(exc)[:200]}"
-            long = [p for p in _pointer(op["path"]) if p.isdigit() and len(p) > 18]
-            if long:
-                why = f"cannot {op['op']}: a list index of {len(long[0])} digits is out of range"
-            return data, patch, [_patch_problem(patch, [i, "path"], why)]
+            why = _long_index(op) or f"{type(exc).__name__}: {str(exc)[:200]}"
+            return data, patch, [_patch_problem(patch, [i, "path"], f"cannot {op['op']}: {why}")]
     return result, patch, []
+
+
+def _long_index(op: dict[str, Any]) -> str:
+    """Why a path with a list index of more digits than any list has fails ("" when none)."""
+    long = [p for p in _pointer(op["path"]) if p.isdigit() and len(p) > 18]
+    return f"a list index of {len(long[0])} digits is out of range" if long else ""
 
 
 def _depth(value: Any, limit: int) -> int:
