@@ -55,7 +55,11 @@ class Context:
         **data: Any,
     ) -> None:
         """Record an event. `audience`: the names of the players who may see it (a card drawn
-        is told to the one who drew it); None (the default) is everyone."""
+        is told to the one who drew it); None (the default) is everyone. The kind "move" is the
+        engine's own (the action's event, which the REPL and the server tell each seat as it was
+        announced to it): a rule's events name theirs otherwise ("card", "step")."""
+        if kind == "move":
+            raise ValueError('the event kind "move" is the engine\'s own (the action played)')
         if audience is not None:
             audience = (audience,) if isinstance(audience, str) else tuple(audience)
         # Event(...) made in C (a named tuple's own __new__ is a Python function)

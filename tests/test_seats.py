@@ -272,3 +272,36 @@ def test_replay_as_a_seat_holds_no_secret_nor_the_seed(dockyard, tmp_path) -> No
     assert not re.search(r"p2: keep truck\d+", page)
     assert not re.search(r"seed\W{0,3}108", page)
     assert re.search(r"p1: keep truck\d+", page)
+
+
+def test_the_move_kind_is_the_engine_s_own() -> None:
+    """The REPL and the server tell a seat the event of kind "move" as the action was
+    announced to it: a rule's event of that kind would be shown as the action, not as itself
+    (Import / Export's "chapstick moves ... to the discard pile" was once told to a spectator
+    as "p1: choose (in secret)")."""
+    from dockyard.game import Context
+
+    session = Session("tictactoe")
+    ctx = Context(session.game, session.hook)
+    ctx.emit("card", "x", "a card moves")
+    with pytest.raises(ValueError, match="engine's own"):
+        ctx.emit("move", "x", "x moves")
+
+
+def test_a_seat_sees_the_rules_events_of_its_own_move_as_they_are(dockyard, tmp_path) -> None:
+    """A Cargo move (the seat's own, hence told in canonical text) also makes a step event:
+    `run --as` the mover prints the step's own words, not the action again."""
+    session = Session("cargo", seed=1, players=2)
+    while not (
+        moves := [a for a in session.legal_actions(session.actors()[0]) if a.verb == "move"]
+    ):
+        session.apply(session.legal_actions(session.actors()[0])[0])
+    lines = [*map(session.format, session.log), session.format(moves[0])]
+    steps = [e.text for e in session.apply(moves[0]) if e.kind == "step"]
+    assert steps
+    script = tmp_path / "moves.dys"
+    script.write_text("game cargo\nseed 1\nplayers p1 p2\n" + "".join(f"{x}\n" for x in lines))
+    code, out, err = dockyard("run", str(script), "--as", moves[0].player)
+    assert code == 0, err
+    for text in steps:
+        assert text in out

@@ -275,7 +275,8 @@ def test_ctrl_c_leaves_a_piped_client_cleanly(server: ServerProcess) -> None:
     assert o.stdin is not None and o.stdout is not None and o.stderr is not None
     o.stdin.write("result\nwait\n")
     o.stdin.close()
-    assert o.stdout.readline() == "not over after 0 actions (x to move)\n"  # then it waits
+    first = o.stdout.readline()
+    assert first == "not over after 0 actions (x to move)\n", (first, o.poll(), o.stderr.read())
     o.send_signal(signal.SIGINT)
     assert o.wait(20) == 130
     assert o.stderr.read() == ""

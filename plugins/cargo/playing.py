@@ -226,7 +226,7 @@ def _announce(state: CargoState, seat: int, step: Step, ctx: Context) -> None:
     elif step.crates_pushed:
         how = f"pushes {step.crates_pushed} crate{'s' * (step.crates_pushed != 1)}"
     ctx.emit(
-        "move",
+        "step",
         who,
         f"{who}'s {what} {how} {step.direction} from {c.name(step.start)} to {c.name(step.to)}",
         frm=c.name(step.start),

@@ -133,7 +133,7 @@ def e_move_self(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> 
     target.append(card)
     name = _name(state, who.me)
     ctx.emit(
-        "move",
+        "card",
         name,
         f"{name} moves {card} to {'their goods' if to == 'goods' else 'the supply island'}",
     )
@@ -189,6 +189,15 @@ def zone(state: ImportExportState, who: Who, name: str) -> tuple[list[str], int 
     return places[kind][seat], seat, kind
 
 
+def _words(state: ImportExportState, who: Who, name: str) -> str:
+    """A place named in the log as a reader says it: "p1's hand", "the discard pile"."""
+    if name in ("island", "discard", "sea", "ships"):
+        return {"island": "the supply island", "discard": "the discard pile"}.get(name, name)
+    whose, _, kind = name.partition(".")
+    seat = {"me": who.me, "them": who.them, "owner": who.data.get("owner")}.get(whose)
+    return f"{state.players[seat]}'s {kind}" if seat is not None else name
+
+
 def _put(state: ImportExportState, who: Who, card: str, to: str, ctx: Context) -> None:
     """A card into a place; into goods or imports only with room (else to the discard pile)."""
     target, seat, kind = zone(state, who, to)
@@ -217,9 +226,9 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
         take_container(state, ship, spec["card"], ctx)  # (an emptied ship at sea comes home)
         _put(state, who, spec["card"], spec["to"], ctx)
         ctx.emit(
-            "move",
+            "card",
             _name(state, who.me),
-            f"{spec['card']} moves from {ship.id} to {spec['to']} ({who.card})",
+            f"{spec['card']} moves from {ship.id} to {_words(state, who, spec['to'])} ({who.card})",
         )
         return
     card = str({"self": who.card, "$event": who.data.get("card")}.get(spec["card"], spec["card"]))
@@ -229,7 +238,11 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
             return
         where.remove(card)
         _put(state, who, card, spec["to"], ctx)
-        ctx.emit("move", _name(state, who.me), f"{card} moves to {spec['to']} ({who.card})")
+        ctx.emit(
+            "card",
+            _name(state, who.me),
+            f"{card} moves to {_words(state, who, spec['to'])} ({who.card})",
+        )
         return
     source, giver, kind = zone(state, who, spec["from"])
     if spec["card"] == "random":
@@ -243,14 +256,15 @@ def e_move(state: ImportExportState, who: Who, spec: Any, ctx: Context) -> None:
     if kind == "shipments" and giver is not None:
         state.lost[giver] += 1
     _put(state, who, card, spec["to"], ctx)
-    text = f"{card} moves from {spec['from']} to {spec['to']} ({who.card})"
+    places = f"from {_words(state, who, spec['from'])} to {_words(state, who, spec['to'])}"
+    text = f"{card} moves {places} ({who.card})"
     _, taker, to_kind = zone(state, who, spec["to"])
     if kind == "hand" and to_kind == "hand" and giver is not None and taker is not None:
         # from a hand to a hand: only the two players see which card (the others, that one did)
         names = (state.players[giver], state.players[taker])
-        ctx.emit("move", _name(state, who.me), text, audience=names)
-        text = f"a card moves from {spec['from']} to {spec['to']} ({who.card})"
-    ctx.emit("move", _name(state, who.me), text)
+        ctx.emit("card", _name(state, who.me), text, audience=names)
+        text = f"a card moves {places} ({who.card})"
+    ctx.emit("card", _name(state, who.me), text)
 
 
 def _everywhere(state: ImportExportState) -> list[list[str]]:
