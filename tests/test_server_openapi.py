@@ -57,8 +57,20 @@ def test_the_document_describes_every_route(server: ServerProcess) -> None:
     assert set(schemas["NewGame"]["properties"]) == {"game", "players", "variants", "seed", "bots"}
 
 
-def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path) -> None:
+@pytest.mark.parametrize("who", ["a stranger", "a seat"])
+def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path, who: str) -> None:
+    """A stranger's requests name games at random (most are refused: no such game, no token);
+    a seat's carry a real game's id in every path and its seat's token, so the fuzzed bodies
+    reach the rules themselves (actions, undo, save, rematch)."""
     pytest.importorskip("schemathesis")
+    if who == "a seat":
+        status, body = server.call("POST", "/api/games", {"game": "tictactoe", "players": 2})
+        assert status == 201, body
+        token = body["seats"]["x"]
+        (tmp_path / "schemathesis.toml").write_text(
+            f'headers = {{ Authorization = "Bearer {token}" }}\n\n'
+            f'[parameters]\nid = "{body["id"]}"\n'
+        )
     if LONG:
         phases, examples = "examples,coverage,fuzzing,stateful", "100"
     else:
@@ -72,6 +84,7 @@ def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path)
         "--checks",
         "all",
         # a request the schema allows may still name no game, player count or variant there is
+        # (or, seated, a move that is not legal now)
         "--exclude-checks",
         "positive_data_acceptance",
         "--phases",
@@ -90,7 +103,11 @@ def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path)
         text=True,
         timeout=1500 if LONG else 240,
         env={**os.environ, "NO_COLOR": "1"},
-        cwd=tmp_path,  # (its cache folder, .schemathesis/)
+        cwd=tmp_path,  # (its cache folder, .schemathesis/; its schemathesis.toml)
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "Traceback" not in server.output() and "internal error" not in server.output()
+    if who == "a seat":  # the fuzzer's requests reached the game (not all refused unread)
+        status, state = server.call("GET", f"/api/games/{body['id']}", token=token)
+        assert status == 200, state
+        assert state["version"] > 0  # its example move was played (and perhaps taken back)
