@@ -282,7 +282,23 @@ def at_any_time(ability: dict[str, Any]) -> bool:
     whenever the game waits for anyone's decision, also in other players' turns. The others
     used with `use` are an alternative to one of the owner's actions (CELL PHONES, ROBOT CATS,
     SMART CARS, FLOUR: their condition says `acting`)."""
-    return "acting" not in json.dumps(ability.get("if"))
+    return not _acting(ability)
+
+
+_ACTING: dict[int, tuple[dict[str, Any], bool]] = {}  # id(ability) -> (it, its answer)
+
+
+def _acting(ability: dict[str, Any]) -> bool:
+    """Does the ability's condition say `acting` (an alternative to one of the owner's
+    actions)? (Asked over and over of the same content: remembered by identity.)"""
+    found = _ACTING.get(id(ability))
+    if found is not None and found[0] is ability:
+        return found[1]
+    answer = "acting" in json.dumps(ability.get("if"))
+    if len(_ACTING) > 4096:
+        _ACTING.clear()
+    _ACTING[id(ability)] = (ability, answer)
+    return answer
 
 
 def holds_any_time_power(state: ImportExportState, seat: int) -> bool:
@@ -306,7 +322,7 @@ def use_options(
     return [
         Action(name, "use", (card, word))
         for card, ability in _usable(state, seat)
-        if not acting or "acting" in json.dumps(ability.get("if"))
+        if not acting or _acting(ability)
         if not out_of_turn or at_any_time(ability)
         for word, _ in options(state, ability["use"], Who(seat, None, card), seat)
     ]

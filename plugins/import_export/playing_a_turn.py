@@ -340,10 +340,10 @@ def can_act(state: ImportExportState, seat: int) -> bool:
     that the turn order tells nobody what a hand holds. It is passed over only when no hand
     it could hold would let it act: when it cannot act even holding every card hidden from
     the table (the deck, the discard pile, every hand), which everyone can tell."""
-    if usable(state, seat):
+    if acting_type(state, seat) == IMPORT:  # the leader's rounds: nothing hidden decides them
+        return usable(state, seat)
+    if _any_option(state, seat):  # (`usable`, stopping at the first option)
         return True
-    if acting_type(state, seat) == IMPORT:
-        return False  # the leader's rounds: nothing hidden decides them
     held = state.hands[seat]
     state.hands[seat] = _hidden_cards(state)
     try:
