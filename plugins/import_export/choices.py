@@ -158,6 +158,10 @@ def ask(
     else:
         choosers = [who.me]
     asked = [(s, options(state, spec, who, s)) for s in choosers]
+    for s, opts in asked:
+        if not opts:  # passed over in view of the table, as a player at the table says so
+            name, card = state.players[s], state.c.card(who.card).name
+            ctx.emit("choose", name, f"{name} has nothing to choose ({card})")
     asked = [(s, opts) for s, opts in asked if opts]
     if not asked:
         run(state, who, rest, ctx)
