@@ -164,6 +164,38 @@ def test_a_drawn_card_is_named_to_its_owner_and_counted_to_the_others(
     assert card not in p2.content()
 
 
+def test_a_move_and_what_it_made_happen_are_one_line_of_the_log(server: Any, watched: Any) -> None:
+    """A Cargo move also makes its steps' events: the log gains one line, in the steps' words,
+    on the mover's page and the other's (once, a step event of the engine's kind "move" was told
+    as the action again, and each started a line of its own: 19 lines for 17 actions)."""
+    made = new_game(server, "cargo", players=2, seed=7)
+    for _ in range(60):
+        seat = game_state(server, made)["to_act"][0]
+        legal = game_state(server, made, seat)["legal"]
+        moves = [x for x in legal if x.split()[1] == "move"]
+        if moves:
+            break
+        play(server, made, seat, legal[0])
+    else:
+        raise AssertionError("no move in Cargo's first 60 actions")
+    pages = [seat_page(watched, made, s) for s in ("p1", "p2")]
+    check = expect()
+    before = len(game_state(server, made)["log"])
+    for pg in pages:
+        check(pg.locator("#dy-log li")).to_have_count(before)
+    status, body = server.call(
+        "POST", f"/api/games/{made['id']}/actions", {"action": moves[0]}, made["seats"][seat]
+    )
+    assert status == 200, body
+    for pg in pages:
+        check(pg.locator("#dy-log li")).to_have_count(before + 1)
+    steps = [e for e in body["events"] if " from " in e and " to " in e]
+    assert steps, body["events"]  # the move's steps, in words
+    for pg in pages:
+        for step in steps:
+            check(pg.locator("#dy-log li").last).to_contain_text(step)
+
+
 def test_a_refusal_is_said_in_a_players_words(server: Any, watched: Any) -> None:
     made = new_game(server, "tictactoe", players=2)
     x = seat_page(watched, made, "x")

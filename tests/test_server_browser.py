@@ -456,8 +456,7 @@ def test_the_lobbys_seed_deals_the_same_game_again(server, watched) -> None:
     [
         ("pack-and-stack", 3),
         ("import-export", 2),
-        # open defect (issue 43): a count of clickable places differs in Cargo (first full run)
-        pytest.param("cargo", 2, marks=pytest.mark.xfail(reason="open defect, issue 43")),
+        ("cargo", 2),
         ("curious-cargo", 2),
     ],
 )
