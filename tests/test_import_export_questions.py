@@ -38,3 +38,31 @@ def test_discarding_the_only_contract_passes_the_question_over_and_keeps_the_car
     assert not s.game.invariants(s.state)
     told = [e.text for e in s.events if "nothing left to choose" in e.text]
     assert told == ["p1 has nothing left to choose (Cell Phones)"]
+
+
+def test_a_chooser_with_no_option_is_passed_over_in_view_of_the_table() -> None:
+    """A power asks a player to choose from their hand: one without such a card says so (the
+    table sees it, as at a real table) and is not asked; one with it is asked alone."""
+    from dockyard import Context
+    from dockyard.plugins.import_export.choices import ask
+    from dockyard.plugins.import_export.reading import Who
+
+    s = Session("import-export", seed=1)
+    state = s.state
+    card = state.c.card
+    held = {card(x).type for x in state.hands[0]}
+    missing = next(t for t in sorted({card(x).type for x in state.deck}) if t not in held)
+    power = state.hands[1][0]
+    for kind, asked in ((missing, False), (card(state.hands[0][0]).type, True)):
+        ctx = Context(s.game, s.hook)
+        spec = {"who": "them", "from": "my-hand", "type": kind, "then": []}
+        before = len(state.flow.pending)
+        ask(state, Who(1, 0, power), spec, [], ctx)
+        said = [(e.text, e.audience) for e in ctx.events if e.kind == "choose"]
+        if asked:
+            assert len(state.flow.pending) == before + 1 and state.flow.pending[-1].player == 0
+            assert not said
+            state.flow.pending.pop()
+        else:
+            assert len(state.flow.pending) == before
+            assert said == [(f"p1 has nothing to choose ({card(power).name})", None)]
