@@ -396,7 +396,7 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         pending = self.run.pending
         if pending is None:
             return _CHANCE  # the seed's digits
-        return _uniform(pending.outcomes())
+        return list(_uniform(pending.outcomes()))  # (the caller's own list, copied in C)
 
     def _apply_action(self, action: int) -> None:
         _play(self.run, int(action))
@@ -476,12 +476,8 @@ def _seat_of(spec: Spec, player: Any) -> int:
 
 
 @lru_cache(maxsize=SEED_BASE + 1)
-def _uniform(n: int) -> list[tuple[int, float]]:
-    return list(_uniform_pairs(n))  # (the caller's own list: a copy made in C)
-
-
 @lru_cache(maxsize=MOST + 1)
-def _uniform_pairs(n: int) -> tuple[tuple[int, float], ...]:
+def _uniform(n: int) -> tuple[tuple[int, float], ...]:
     return tuple((k, 1.0 / n) for k in range(n))
 
 
