@@ -48,7 +48,7 @@ from ..flow import actors
 from ..registry import registry
 from ..session import Session
 from . import spiel_recall
-from .encoding import ActionIndex, action_index, observation_size, returns, write
+from .encoding import NO_UNDO, ActionIndex, action_index, observation_size, returns, write
 from .spiel_chance import MOST, Pending, deal, opened, scripted
 
 SEED_BASE = 256  # outcomes of each chance node: one digit of the seed
@@ -139,7 +139,9 @@ class Spec:
 
     def session(self, seed: int) -> Session:
         players, variants = self.config
-        return Session(self.name, seed=seed, players=players, variants=variants)
+        session = Session(self.name, seed=seed, players=players, variants=variants)
+        session._copies_from = NO_UNDO  # OpenSpiel never undoes: no state copies kept for it
+        return session
 
 
 @lru_cache(maxsize=64)
@@ -394,7 +396,7 @@ class DockyardState(pyspiel.State):  # type: ignore[misc]
         pending = self.run.pending
         if pending is None:
             return _CHANCE  # the seed's digits
-        return _uniform(pending.outcomes())
+        return list(_uniform(pending.outcomes()))  # (the caller's own list, copied in C)
 
     def _apply_action(self, action: int) -> None:
         _play(self.run, int(action))
@@ -474,8 +476,9 @@ def _seat_of(spec: Spec, player: Any) -> int:
 
 
 @lru_cache(maxsize=SEED_BASE + 1)
-def _uniform(n: int) -> list[tuple[int, float]]:
-    return [(k, 1.0 / n) for k in range(n)]
+@lru_cache(maxsize=MOST + 1)
+def _uniform(n: int) -> tuple[tuple[int, float], ...]:
+    return tuple((k, 1.0 / n) for k in range(n))
 
 
 def register(name: str) -> str:

@@ -47,6 +47,7 @@ from .encoding import ActionIndex, action_index, hashed_view, observation_size, 
 LIMIT = 1.0  # the observation Box's bounds: every game's numbers lie in [-1, 1] (`encoding.write`)
 SMALL = 512  # action spaces up to this size get a plain mask, larger ones a `Mask`
 MAX_NUMBERED = 200_000  # actions remembered with their index (then forgotten, and numbered anew)
+MAX_BY_ID = 50_000  # action objects kept with their index (Moves.numbered), then let go
 
 
 def env(game: str, **options: Any) -> DockyardEnv:
@@ -78,6 +79,8 @@ class Moves:
             for n in range(index.size):
                 action = index.action(n, "")
                 self.numbers[action.verb, action.args] = n
+        self.by_id: dict[int, int] = {}  # id(action) -> index, for the actions in `alive`
+        self.alive: dict[int, Action] = {}
         self.zeros = np.zeros(index.size, np.int8)
         self.zeros.flags.writeable = False  # the mask of a player who may not act now
 
@@ -90,16 +93,28 @@ class Moves:
         return found
 
     def numbered(self, session: Session, player: str) -> tuple[list[int], list[Action]]:
-        """`player`'s legal actions now and their indices (in the same order)."""
+        """`player`'s legal actions now and their indices (in the same order). Games hand out
+        the same action objects again and again (made once, kept): their numbers are looked
+        up first by the object's id (an int's hash: no tuple hashed), which is sound because
+        `alive` keeps each action so numbered, so no other object can take its id."""
         legal = session.legal_actions(player)
-        numbers = self.numbers
-        found = list(map(numbers.get, map(_key, legal)))  # (C loops: no bytecode per action)
+        by_id = self.by_id
+        found = list(map(by_id.get, map(id, legal)))  # (C loops: no bytecode per action)
         if None in found:
-            if len(numbers) >= MAX_NUMBERED:
-                numbers.clear()
+            if len(by_id) >= MAX_BY_ID:
+                by_id.clear()
+                self.alive.clear()
+            numbers = self.numbers
             for at, action in enumerate(legal):
                 if found[at] is None:
-                    found[at] = numbers[action.verb, action.args] = self.index.index(action)
+                    n = numbers.get((action.verb, action.args))
+                    if n is None:
+                        if len(numbers) >= MAX_NUMBERED:
+                            numbers.clear()
+                        n = numbers[action.verb, action.args] = self.index.index(action)
+                    found[at] = n
+                    by_id[id(action)] = n
+                    self.alive[id(action)] = action
         return found, legal  # type: ignore[return-value]
 
     def of(self, session: Session, player: str) -> tuple[dict[int, Action], np.ndarray]:

@@ -46,7 +46,7 @@ from ..flow import actors
 from ..game import Action, DockyardError
 from ..session import Session
 from . import rewards
-from .encoding import action_index, returns, write
+from .encoding import NO_UNDO, action_index, returns, write
 from .gymnasium import bounds, opponent_names
 from .pettingzoo import Moves
 
@@ -126,7 +126,9 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
 
     def _session(self, seed: int) -> Session:
         game, players, variants, content = self._config
-        return Session(game, seed=seed, players=players, variants=variants, content=content)
+        session = Session(game, seed=seed, players=players, variants=variants, content=content)
+        session._copies_from = NO_UNDO  # no undo here: no copies of the state for it on the way
+        return session
 
     # ---- one table ---------------------------------------------------------------------------
     def _start(self, i: int) -> None:
@@ -170,7 +172,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         session = table.session
         assert session is not None
         row = self.masks[i]
-        row[table.offered] = False
+        row.fill(False)  # (a memset: quicker than clearing the indices offered before)
         if session.over:
             table.legal, table.offered = [], []
         else:
