@@ -13,6 +13,8 @@ from typing import Any
 from .core import Action, DockyardError, Event
 from .playing import CHECKPOINT_EVERY, SPARSE_EVERY, UNDO_EVERY, Playing, locked
 
+NO_UNDO_COPIES = 2**62  # past any game's length: no copies of the state kept for undo
+
 __all__ = ["CHECKPOINT_EVERY", "SPARSE_EVERY", "UNDO_EVERY", "History", "locked"]
 
 
@@ -128,6 +130,11 @@ class History(Playing):
         self.redo_stack.extend(reversed(taken))
         self.last_events = []
         return n
+
+    def keep_no_undo_copies(self) -> None:
+        """For a session that never undoes (an RL environment's, OpenSpiel's): keep no copies
+        of the state for undo on the way (an undo still works, replayed from the start)."""
+        self._copies_from = NO_UNDO_COPIES
 
     @locked
     def redo(self, n: int = 1) -> int:

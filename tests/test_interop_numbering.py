@@ -1,6 +1,6 @@
 """The environments' quick paths give the same answers as the slow ones: actions numbered by
 the objects' ids (Moves.numbered) are the index's own numbers, also after the id table is let
-go; sessions that keep no undo copies (NO_UNDO) still play and undo the same game."""
+go; sessions that keep no undo copies (Session.keep_no_undo_copies) still play and undo the same game."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium", reason="needs the rl extra")
 
 from dockyard import Session  # noqa: E402
 from dockyard.interop import pettingzoo  # noqa: E402
-from dockyard.interop.encoding import NO_UNDO, action_index  # noqa: E402
+from dockyard.interop.encoding import action_index  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["curious-cargo", "cargo"])
@@ -40,7 +40,7 @@ def test_numbered_by_id_is_the_index_numbering(game: str, monkeypatch) -> None:
 
 def test_a_session_without_undo_copies_plays_and_undoes_the_same_game() -> None:
     plain, bare = Session("cargo", seed=2), Session("cargo", seed=2)
-    bare._copies_from = NO_UNDO
+    bare.keep_no_undo_copies()
     rng = random.Random(2)
     for _ in range(60):
         action = rng.choice(plain.legal_actions())

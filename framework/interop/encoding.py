@@ -90,12 +90,6 @@ class ActionIndex:
         return lines
 
 
-# An environment's sessions never undo: their `_copies_from` (the action count from which a
-# session keeps copies of its state for undo, every CHECKPOINT_EVERY actions) is set past any
-# game's length, so they make none (an undo would still work, replayed from the start).
-NO_UNDO = 2**62
-
-
 def action_index(game: Game, state: Any) -> ActionIndex:
     space = game.action_space(state)
     if space is None:

@@ -48,7 +48,7 @@ from ..flow import actors
 from ..registry import registry
 from ..session import Session
 from . import spiel_recall
-from .encoding import NO_UNDO, ActionIndex, action_index, observation_size, returns, write
+from .encoding import ActionIndex, action_index, observation_size, returns, write
 from .spiel_chance import MOST, Pending, deal, opened, scripted
 
 SEED_BASE = 256  # outcomes of each chance node: one digit of the seed
@@ -140,7 +140,7 @@ class Spec:
     def session(self, seed: int) -> Session:
         players, variants = self.config
         session = Session(self.name, seed=seed, players=players, variants=variants)
-        session._copies_from = NO_UNDO  # OpenSpiel never undoes: no state copies kept for it
+        session.keep_no_undo_copies()  # it never undoes
         return session
 
 

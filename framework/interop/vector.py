@@ -46,7 +46,7 @@ from ..flow import actors
 from ..game import Action, DockyardError
 from ..session import Session
 from . import rewards
-from .encoding import NO_UNDO, action_index, returns, write
+from .encoding import action_index, returns, write
 from .gymnasium import bounds, opponent_names
 from .pettingzoo import Moves
 
@@ -127,7 +127,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     def _session(self, seed: int) -> Session:
         game, players, variants, content = self._config
         session = Session(game, seed=seed, players=players, variants=variants, content=content)
-        session._copies_from = NO_UNDO  # no undo here: no copies of the state for it on the way
+        session.keep_no_undo_copies()  # it never undoes
         return session
 
     # ---- one table ---------------------------------------------------------------------------
