@@ -128,8 +128,8 @@ def dockyard(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 
 
 def pip_install(project: Path, target: Path) -> None:
-    """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`;
-    without an index for the build requirements, it builds with what is installed here."""
+    """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`,
+    built with what is installed here (else in isolation, from an index)."""
     # built from a copy: a build writes build/ and *.egg-info beside the sources, and two
     # test workers building the same project at once must not share them
     source = target.parent / f"{target.name}-source"
@@ -139,11 +139,13 @@ def pip_install(project: Path, target: Path) -> None:
     project = source
     base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
     base += ["--disable-pip-version-check", "--target", str(target)]
-    done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)
+    # with what is installed first (seconds); in isolation, which needs an index for the
+    # build requirements (a failed try costs ~8 s here), only where that fails
+    done = subprocess.run(
+        [*base, "--no-build-isolation", str(project)], capture_output=True, text=True, timeout=300
+    )
     if done.returncode != 0:
-        done = subprocess.run(
-            [*base, "--no-build-isolation", str(project)], capture_output=True, text=True
-        )
+        done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
