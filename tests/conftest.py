@@ -128,8 +128,8 @@ def dockyard(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 
 
 def pip_install(project: Path, target: Path) -> None:
-    """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`;
-    without an index for the build requirements, it builds with what is installed here."""
+    """pip installs `project` (no dependencies: dockyard is installed) into the folder `target`,
+    built with what is installed here (else in isolation, from an index)."""
     # built from a copy: a build writes build/ and *.egg-info beside the sources, and two
     # test workers building the same project at once must not share them
     source = target.parent / f"{target.name}-source"
@@ -139,11 +139,13 @@ def pip_install(project: Path, target: Path) -> None:
     project = source
     base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
     base += ["--disable-pip-version-check", "--target", str(target)]
-    done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)
+    # with what is installed first (seconds); in isolation, which needs an index for the
+    # build requirements (a failed try costs ~8 s here), only where that fails
+    done = subprocess.run(
+        [*base, "--no-build-isolation", str(project)], capture_output=True, text=True, timeout=300
+    )
     if done.returncode != 0:
-        done = subprocess.run(
-            [*base, "--no-build-isolation", str(project)], capture_output=True, text=True
-        )
+        done = subprocess.run([*base, str(project)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
@@ -166,16 +168,19 @@ LONG = os.environ.get("DOCKYARD_LONG") == "1"  # CI: the long sweeps at full siz
 
 def sweep(name: str) -> list[Any]:
     """The tables the default run plays of game `name` (tests/test_generic.py): each player
-    count alone, and each variant at the fewest and the most players (the counts between
-    are the base game's). DOCKYARD_LONG=1 (CI) plays every table."""
+    count alone, and each variant at one end, the most or the fewest players in turn (in the
+    variants' order: both ends are played with a variant where there are two or more; the
+    counts between are the base game's). DOCKYARD_LONG=1 (CI) plays every table."""
     from dockyard.testing import tables
 
     every = tables(name)
     if LONG:
         return every
     counts = [t.players for t in every]
-    ends = {min(counts), max(counts)}
-    return [t for t in every if not t.variants or t.players in ends]
+    ends = (max(counts), min(counts))
+    variants = sorted({t.variants for t in every if t.variants})
+    end = {v: ends[i % 2] for i, v in enumerate(variants)}
+    return [t for t in every if not t.variants or t.players == end[t.variants]]
 
 
 def game_and_variants() -> list[tuple[str, tuple[str, ...]]]:

@@ -92,8 +92,9 @@ def test_night_shift_flips_the_shipping_board_to_its_three_color_side():
     """ "To play the 3 color version of the game, flip the Shipping board to the side with 3
     goods types." The side's requisite (12) ends the game instead of the 2-color side's 9."""
     night, day = session("night-shift").state, session().state
-    sides = night.content.shipping_boards
-    assert night.side is sides["three-color"] and day.side is sides["two-color"]
+    sides = night.content.shipping_boards  # (each state's sides are its own content's)
+    assert night.side is sides["three-color"]
+    assert day.side is day.content.shipping_boards["two-color"]
     assert night.side.colors == ("red", "blue", "purple")
     assert (night.side.requisite, day.side.requisite) == (12, 9)
     assert "three-color side; game ends at 12 shipped" in session("night-shift").render(

@@ -23,12 +23,18 @@ def test_the_default_sweep_keeps_every_count_and_variant_and_long_keeps_every_ta
         assert set(some) <= set(every)
         assert {t for t in every if not t.variants} <= set(some)  # each count alone
         counts = sorted({t.players for t in every})
-        for v in {t.variants for t in every if t.variants}:
+        variants = {t.variants for t in every if t.variants}
+        for v in variants:
             kept = {t.players for t in some if t.variants == v}
-            assert kept == {counts[0], counts[-1]}, (name, v)  # the fewest and the most
+            assert len(kept) == 1 and kept <= {counts[0], counts[-1]}, (name, v)  # one end
+        if len(variants) > 1:  # the most and the fewest both played with a variant
+            ends = {t.players for t in some if t.variants}
+            assert ends == {counts[0], counts[-1]}, name
         monkeypatch.setattr(conftest, "LONG", True)
         assert sweep(name) == every
     assert len(sweep("import-export")) == 25  # LONG: five counts alone and four variants at each
+    monkeypatch.setattr(conftest, "LONG", False)
+    assert len(sweep("import-export")) == 9  # five counts alone, each variant at one end
 
 
 _IDS = ["w2", "ww2", "w2-b", "rice", "price", "c.7", "a b", "x"]
