@@ -342,11 +342,12 @@ def test_undo_answers_only_what_the_seat_was_told(server: ServerProcess) -> None
     rng = random.Random("undo:2")
     secret_undone = 0
     for _ in range(400):
-        shown = net.get("p1")
-        if shown["over"]:
+        if net.settle()["over"]:  # (the server's bot moves after the answer: wait for it)
             break
+        shown = net.get("p1")
         line = rng.choice(shown["legal"])
         assert net.act("p1", line)[0] == 200
+        net.settle()
         log = net.get("p1")["log"]
         status, body = net.undo("p1")
         if status == 409:  # past a reveal, or what showed p1 a card: kept
