@@ -44,7 +44,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 # (`pytest.importorskip`, or a skip whose reason names "the X extra"), so the README's command,
 # which installs `[test]` alone, passes. CI installs every extra (.ci/run): there such a skip is a
 # failure, so a missing install step cannot hide behind a green run.
-_EXTRA_SKIP = ("could not import", "No module named", "extra)", "extra]", " extra ")
+_EXTRA_SKIP = (
+    "could not import",
+    "No module named",
+    "extra)",
+    "extra]",
+    " extra ",
+    "pip install '.[",
+)
 
 
 def _missing_extra(report: Any) -> str | None:

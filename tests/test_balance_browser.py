@@ -25,7 +25,7 @@ CHARTS = ("seats", "no-winner", "end", "length", "scores", "components", "boards
 def _need(what: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{what} is missing: CI installs it (.ci/run) and must run these tests")
-    pytest.skip(f"{what} is missing (pip install dockyard[browser]; apt-get install chromium)")
+    pytest.skip(f"{what} is missing (pip install '.[browser]'; apt-get install chromium)")
 
 
 @pytest.fixture(scope="module")

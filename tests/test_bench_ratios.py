@@ -45,7 +45,7 @@ def test_the_adapter_rows_print_each_games_steps_and_its_ratio() -> None:
             (row,) = [r for r in rows if r.figure.startswith(f"{title}: {peer} ")]
             text = line(row)
             if importlib.util.find_spec(peer.lower()) is None:
-                assert text.startswith("n/a") and "pip install dockyard[rl]" in text
+                assert text.startswith("n/a") and "pip install '.[rl]'" in text
                 continue
             ratio = re.search(
                 r": (\d+\.\d\d)x \(target >= " + target + r"x\) \(([\d,]+) steps/s, "

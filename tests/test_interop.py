@@ -32,7 +32,7 @@ def _need(module: str) -> object:
     except ImportError:
         if os.environ.get("CI"):
             pytest.fail(f"{module} is missing: CI installs the rl extra and must run these")
-        pytest.skip(f"{module} is missing (pip install 'dockyard[rl]')")
+        pytest.skip(f"{module} is missing (pip install '.[rl]')")
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)

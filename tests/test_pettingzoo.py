@@ -22,7 +22,7 @@ def zoo():
     except ImportError:
         if os.environ.get("CI"):
             pytest.fail("pettingzoo is missing: CI installs the rl extra and must run these")
-        pytest.skip("pettingzoo is missing (pip install 'dockyard[rl]')")
+        pytest.skip("pettingzoo is missing (pip install '.[rl]')")
 
 
 @pytest.mark.parametrize(

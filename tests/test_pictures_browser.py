@@ -38,7 +38,7 @@ TOLERANCE = 0.005  # at most this share of pixels may differ visibly (fonts, ant
 def _need(what: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{what} is missing: CI installs it (.ci/run) and must run these tests")
-    pytest.skip(f"{what} is missing (pip install dockyard[browser]; apt-get install chromium)")
+    pytest.skip(f"{what} is missing (pip install '.[browser]'; apt-get install chromium)")
 
 
 def _chromium() -> str:

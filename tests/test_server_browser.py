@@ -28,9 +28,7 @@ WAIT = 15_000  # ms a page may take to show a change
 def _need(what: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{what} is missing: CI installs it (.ci/run) and must run these tests")
-    pytest.skip(
-        f"{what} is missing (pip install dockyard[server,browser]; apt-get install chromium)"
-    )
+    pytest.skip(f"{what} is missing (pip install '.[server,browser]'; apt-get install chromium)")
 
 
 @pytest.fixture(scope="module")

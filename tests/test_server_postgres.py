@@ -55,7 +55,7 @@ def _driver() -> None:
         import psycopg  # noqa: F401
         import psycopg_pool  # noqa: F401
     except ImportError:
-        _missing("psycopg is not installed: pip install 'dockyard[postgres]'")
+        _missing("psycopg is not installed: pip install '.[postgres]'")
 
 
 class Cluster:
@@ -212,7 +212,7 @@ def test_a_missing_driver_says_which_extra(monkeypatch: pytest.MonkeyPatch) -> N
     import sys
 
     monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg -> ImportError
-    with pytest.raises(DockyardError, match=r"pip install 'dockyard\[postgres\]'") as caught:
+    with pytest.raises(DockyardError, match=r"pip install '\.\[postgres\]'") as caught:
         open_store("postgresql://ann:s3cret-pw@db.example/games")
     assert "s3cret-pw" not in str(caught.value)
 

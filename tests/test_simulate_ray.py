@@ -18,7 +18,7 @@ def ray_cluster():
     except ImportError:
         if os.environ.get("CI"):
             pytest.fail("ray is missing: CI installs the ray extra and must run this")
-        pytest.skip("ray is missing (pip install 'dockyard[ray]')")
+        pytest.skip("ray is missing (pip install '.[ray]')")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield ray
     ray.shutdown()

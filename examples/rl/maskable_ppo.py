@@ -31,7 +31,7 @@ try:
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import VecEnv
 except ImportError:  # pragma: no cover - the message is the point
-    sys.exit("examples/rl/maskable_ppo.py needs sb3-contrib: pip install 'dockyard[rl,sb3]'")
+    sys.exit("examples/rl/maskable_ppo.py needs sb3-contrib: pip install '.[rl,sb3]'")
 
 from dockyard.interop.vector import env as vector_env
 

@@ -19,7 +19,7 @@ from pathlib import Path
 try:
     import numpy as np
 except ImportError:  # pragma: no cover - the message is the point
-    sys.exit("examples/rl needs numpy: pip install 'dockyard[rl]'")
+    sys.exit("examples/rl needs numpy: pip install '.[rl]'")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dockyard import Context, Session  # noqa: E402
@@ -137,7 +137,7 @@ def plot(curve: list[tuple[int, float]], baseline: float, final: float, path: Pa
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        sys.exit("--full draws its curve with matplotlib: pip install 'dockyard[plots]'")
+        sys.exit("--full draws its curve with matplotlib: pip install '.[plots]'")
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot([e for e, _ in curve], [100 * w for _, w in curve], "o-", label="trained policy")
     ax.axhline(100 * baseline, color="grey", linestyle="--", label="random bot (baseline)")

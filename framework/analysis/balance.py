@@ -21,7 +21,7 @@ for the same arguments) and reports:
 
 `--json` prints the same figures as one JSON object; `-o FILE.html` writes one self-contained
 page (no network, `analysis/report.py`) with the figures as tables and charts, drawn by
-matplotlib when the `plots` extra is installed (`pip install 'dockyard[plots]'`), else by
+matplotlib when the `plots` extra is installed (`pip install '.[plots]'`), else by
 dockyard's own SVG charts. `--against DIR` (or `--against builtin`) plays the same seeds with
 other content and reports the differences (first content minus the other) with their 95%
 intervals: seat win rates, games with no winner, end triggers, length, each component's and

@@ -9,7 +9,7 @@ For each game:
   registry built from nothing, every file validated) and warm (the median of later loads, the
   files already found valid: dockyard's cache between runs, diskcache.py).
 For the command itself: the cold start of `dockyard --help`, the median of a few runs (ms).
-For tic-tac-toe, when `pyspiel` imports (`pip install dockyard[bench]`), OpenSpiel's C++
+For tic-tac-toe, when `pyspiel` imports (`pip install '.[bench]'`), OpenSpiel's C++
 `tic_tac_toe` and Python `python_tic_tac_toe` run the same loop in the same process, and the
 ratio of our actions/s to python_tic_tac_toe's is printed.
 """
@@ -191,7 +191,7 @@ def openspiel_rates(games: int | None, seconds: float) -> dict[str, tuple[float,
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
-        return "open_spiel is not installed (pip install 'dockyard[bench]' to compare with it)"
+        return "open_spiel is not installed (pip install '.[bench]' to compare with it)"
     try:
         import open_spiel.python.games.tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
     except ImportError as exc:

@@ -6,7 +6,7 @@ random choice, `apply_action`; chance nodes drawn and not counted), pyspiel's ag
 random bot, each step also an opponent's move and an observation), each per second and as a
 ratio to the engine's own random playout (a Session's `legal_actions` -> random choice ->
 `apply`) measured side by side in the same rounds (the medians). Targets: PettingZoo 0.25,
-pyspiel 0.5, pyspiel observed 0.25, batched 0.25. The rows need `pip install dockyard[rl]`; without it they say so.
+pyspiel 0.5, pyspiel observed 0.25, batched 0.25. The rows need `pip install '.[rl]'`; without it they say so.
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ def adapter_rows(rounds: int, scale: float, add: Callable[..., Any]) -> None:
             try:
                 runs.append(make(name, seconds))
             except ImportError:
-                missing[peer] = f"needs {wanted[peer]} (pip install dockyard[rl])"
+                missing[peer] = f"needs {wanted[peer]} (pip install '.[rl]')"
         rates = iter(medians(runs, rounds)) if len(runs) > 1 else iter([0.0])
         ours = next(rates)
         for peer in makers:

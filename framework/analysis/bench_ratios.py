@@ -2,9 +2,9 @@
 one run (ours and the peer alternating, `rounds` times; the medians), beside its target.
 
 Ratios, not absolute figures: the machine may be shared and noisy, but both sides of a ratio
-see the same noise. The rows against OpenSpiel need `pip install dockyard[bench]`; without it
+see the same noise. The rows against OpenSpiel need `pip install '.[bench]'`; without it
 they say so and the others are still measured. Last come the RL adapters' rows, a PettingZoo and
-a pyspiel row per game, each with its steps/s (bench_adapters.py; `pip install dockyard[rl]`).
+a pyspiel row per game, each with its steps/s (bench_adapters.py; `pip install '.[rl]'`).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def measure(
 
     n = max(1, int(400 * scale))
     spiel = _openspiel()
-    missing = "needs open_spiel (pip install dockyard[bench])"
+    missing = "needs open_spiel (pip install '.[bench]')"
     if spiel is None:
         for figure, target, higher in (
             ("tic-tac-toe actions/s vs OpenSpiel python_tic_tac_toe", 2.0, True),

@@ -313,7 +313,7 @@ def _on_ray(jobs: Iterable[Job]) -> Iterator[tuple[PlayedGame, str | None]]:
         import ray
     except ImportError:
         raise DockyardError(
-            "--backend ray needs Ray: pip install 'dockyard[ray]' (on every node of the cluster)"
+            "--backend ray needs Ray: pip install '.[ray]' (on every node of the cluster)"
         ) from None
     if not ray.is_initialized():
         ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)

@@ -2,7 +2,7 @@
 
 A candidate is one value for each `--field`. When the fields' values combine into at most
 `--budget` candidates, every combination is played, in order. When there are more, `--budget`
-of them are chosen by Optuna's TPE sampler (the `tune` extra: `pip install 'dockyard[tune]'`),
+of them are chosen by Optuna's TPE sampler (the `tune` extra: `pip install '.[tune]'`),
 which is told each candidate's distance from the target as it is played and proposes the next
 where the target looks nearer; without Optuna, `--budget` combinations drawn at random (seeded:
 the same arguments choose the same candidates). Every candidate plays the same seeds.

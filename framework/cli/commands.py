@@ -207,7 +207,7 @@ def build_parser(with_plugins: bool = False) -> argparse.ArgumentParser:
         "bench",
         help="measure speed: playouts, parsing, content loading, start-up",
         description="Print speed figures for each game (all of them by default); tic-tac-toe is "
-        "compared with OpenSpiel's when open_spiel is installed (pip install dockyard[bench]).",
+        "compared with OpenSpiel's when open_spiel is installed (pip install '.[bench]').",
     )
     p.add_argument("games", nargs="*", metavar="GAME")
     add_games_option(

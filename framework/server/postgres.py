@@ -62,7 +62,7 @@ class PostgresStore:
             from psycopg_pool import ConnectionPool, PoolTimeout
         except ImportError:
             raise DockyardError(
-                f"{self.url}: PostgreSQL needs its driver: pip install 'dockyard[postgres]'"
+                f"{self.url}: PostgreSQL needs its driver: pip install '.[postgres]'"
             ) from None
         self._psycopg = psycopg
         self._timeouts: tuple[type[Exception], ...] = (PoolTimeout, psycopg.OperationalError)
