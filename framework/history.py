@@ -131,6 +131,19 @@ class History(Playing):
         self.last_events = []
         return n
 
+    @locked
+    def state_after(self, n: int) -> Any:
+        """A copy of the state after the first `n` actions of the log (what a tool asks to look
+        at a moment of the game: what a seat was shown then), replayed from the latest copy
+        undo keeps at or before them, not from the start."""
+        points = [p for p in self._checkpoints if p[0] <= n]
+        if not points:
+            return self.replay(self.log[:n])[0]
+        done, saved, _ = points[-1]
+        state = self.game.clone(saved)
+        self.replay_onto(state, [], self.log[done:n], done)
+        return state
+
     def keep_no_undo_copies(self) -> None:
         """For a session that never undoes (an RL environment's, OpenSpiel's): keep no copies
         of the state for undo on the way (an undo still works, replayed from the start)."""

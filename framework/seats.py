@@ -112,13 +112,7 @@ def shown_by(session: Any, start: int, viewer: str) -> int | None:
     game = session.game
     if not game.provides("secrets") or all(a.player == viewer for a in log[start:]):
         return None
-    # from the latest copy undo keeps at or before `start` (not the whole game again)
-    kept = [p for p in getattr(session, "_checkpoints", ()) if p[0] <= start]
-    if kept:
-        state = game.clone(kept[-1][1])
-        session.replay_onto(state, [], log[kept[-1][0] : start], kept[-1][0])
-    else:
-        state, _ = session.replay(log[:start])
+    state = session.state_after(start)  # (from the latest copy undo keeps: not the whole game)
     players = session.players
     for i in range(start, len(log)):
         action = log[i]
