@@ -111,3 +111,14 @@ def test_the_fuzzer_finds_no_server_error(server: ServerProcess, tmp_path: Path,
         status, state = server.call("GET", f"/api/games/{body['id']}", token=token)
         assert status == 200, state
         assert state["version"] > 0  # its example move was played (and perhaps taken back)
+
+
+def test_the_socket_s_address_over_plain_http(server: ServerProcess) -> None:
+    """A plain request to a game's WebSocket address: GET is told to upgrade (426), another
+    method is not allowed there (405, as on every route), no such game is a 404."""
+    status, body = server.call("POST", "/api/games", {"game": "tictactoe", "players": 2})
+    assert status == 201, body
+    path = f"/api/games/{body['id']}/ws"
+    assert server.call("GET", path)[0] == 426
+    assert server.call("DELETE", path)[0] == 405
+    assert server.call("GET", "/api/games/no-such-game/ws")[0] == 404

@@ -73,9 +73,15 @@ def test_two_piped_clients_play_to_the_end(server: ServerProcess) -> None:
     # o's script is sent first: each action waits for o's turn, `wait` for the end
     o = client("--connect", url, "--token", seats["o"])
     with ThreadPoolExecutor(1) as pool:
-        o_done = pool.submit(o.communicate, "mark b1\nmark b2\nwait\nresult\n", 60)
+        o_done = pool.submit(o.communicate, "mark b1\nmark b2\nwait\nresult\n", 120)
         x = play("--connect", url, "--token", seats["x"], stdin="mark a1\nmark a2\nmark a3\nlog\n")
-        o_out, o_err = o_done.result()
+        try:
+            o_out, o_err = o_done.result()
+        except subprocess.TimeoutExpired:  # (once in CI's long run: say what o had printed)
+            o.kill()
+            out, err = o.communicate()
+            shown = state(server, url)
+            pytest.fail(f"o's client hung; it printed {out!r}, {err!r}; x: {x.stdout!r}; {shown}")
     assert x.returncode == 0 and o.returncode == 0, (x.stderr, o_err)
     assert "Traceback" not in x.stderr + o_err
     # each seat's own moves and the other's arrive, each event printed once, in order

@@ -268,6 +268,13 @@ async def dockyard_error(request: Request, exc: Exception) -> Response:
     return error(409, str(exc))
 
 
+async def socket_over_http(request: Request) -> Response:
+    """`GET /api/games/{id}/ws` as a plain request (no WebSocket upgrade): 426 (404 when
+    there is no such game); another method there is a 405, as on every route."""
+    await run_in_threadpool(tables_of(request).get, request.path_params["id"])
+    return error(426, "this is the game's WebSocket: connect to it with ws:// (or wss://)")
+
+
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     answer = error(exc.status_code, str(exc.detail))
@@ -285,6 +292,7 @@ ROUTES = [
     Route("/api/games/{id}/undo", undo, methods=["POST"]),
     Route("/api/games/{id}/save", save),
     WebSocketRoute("/api/games/{id}/ws", socket),
+    Route("/api/games/{id}/ws", socket_over_http),  # (plain HTTP there: 426, other methods 405)
     Route("/games/{id}", page, name="page"),
     Route("/assets/{name}", static),
     Route("/", lobby),

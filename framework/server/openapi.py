@@ -31,6 +31,7 @@ def _errors(*codes: int) -> dict[str, Any]:
         409: "not legal (or not allowed) in the game as it is; a hint may name legal actions",
         413: "the body is too long",
         415: "the body is not sent as application/json",
+        426: "a plain HTTP request where only a WebSocket is served",
         429: "too many requests (actions per token, games or wrong tokens per address)",
         503: "the game could not be saved: nothing was played",
     }
@@ -274,7 +275,7 @@ def _paths() -> dict[str, Any]:
                 "parameters": game,
                 "responses": {
                     "101": {"description": "switching to the WebSocket protocol"},
-                    **_errors(404),
+                    **_errors(404, 426),
                 },
             }
         },
