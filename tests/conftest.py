@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
@@ -23,6 +24,15 @@ from dockyard.testing import Budget
 def budget(request: pytest.FixtureRequest) -> Budget:
     """The generic suite's budget: `--dockyard-playouts N` or env DOCKYARD_PLAYOUTS=N for a long run."""
     return Budget.from_env(request.config.getoption("--dockyard-playouts"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the programs the tests start. Started as a background job (`pytest &` in
+    a script) pytest inherits SIGINT ignored and so would every program it starts: a test's
+    Ctrl-C would then do nothing. Python turns SIGINT into KeyboardInterrupt only in a program
+    that did not inherit it ignored, so the default is put back here, once, for them all."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -191,6 +191,24 @@ def test_a_token_without_an_address(server: ServerProcess) -> None:
     assert done.stderr == "dockyard play: --token goes with --connect URL (the game's address)\n"
 
 
+def test_a_token_that_begins_with_a_dash_is_a_token(server: ServerProcess) -> None:
+    # (one token in 64 began with `-`, and `--token -Xy...` was read as an unknown option)
+    url, _ = new_game(server)
+    done = play("--connect", url, "--token", "-not-a-seat", stdin="legal\n")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("dockyard play: the token is not a seat of game "), done.stderr
+    done = play("--connect", url, "--token", "--as", stdin="legal\n")  # forgot the token
+    assert done.returncode == 2 and "--token: expected one argument" in done.stderr
+
+
+def test_the_server_deals_no_token_that_begins_with_a_dash(monkeypatch: Any) -> None:
+    from dockyard.server import tables
+
+    drawn = iter(["-Ab", "-cD", "eF-"])
+    monkeypatch.setattr(tables.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert tables.word_token(24) == "eF-"
+
+
 def test_the_token_may_come_in_the_links_fragment(server: ServerProcess) -> None:
     url, seats = new_game(server)
     done = play("--connect", f"{url}#token={seats['o']}", stdin="legal\n")
@@ -206,6 +224,7 @@ def test_a_terminal_client_sees_the_other_seat_move(server: ServerProcess, tmp_p
         **os.environ,
         "TERM": "xterm-256color",
         "DOCKYARD_HISTORY": str(tmp_path / "history"),
+        "PYTHONFAULTHANDLER": "1",  # (a hung client, killed with SIGABRT, shows its threads)
     }
     child = pexpect.spawn(
         sys.executable,
@@ -218,7 +237,13 @@ def test_a_terminal_client_sees_the_other_seat_move(server: ServerProcess, tmp_p
     seen: list[str] = []
 
     def expect(pattern: str) -> None:
-        child.expect(pattern)
+        try:
+            child.expect(pattern)
+        except pexpect.TIMEOUT:
+            child.kill(signal.SIGABRT)
+            child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5)
+            shown = state(server, url)
+            pytest.fail(f"no {pattern!r} in 20 s; the client printed {child.before!r}; {shown}")
         seen.append(child.before + str(child.after))
 
     def o_plays(line: str) -> None:

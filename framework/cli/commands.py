@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -82,8 +83,34 @@ def _ignore_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_OPTION = re.compile(r"--[a-z][a-z-]*(=.*)?|-[a-zA-Z]")
+
+
+def _token_glued(args: list[str]) -> list[str]:
+    """`--token -Xy...` as `--token=-Xy...`: a token may begin with `-` (one from an older
+    server), and argparse would read it as an option; a word that looks like one stays one."""
+    out: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            out.append(word)
+            out.extend(words)
+            break
+        if word == "--token":
+            value = next(words, None)
+            if value is not None and value.startswith("-") and not _OPTION.fullmatch(value):
+                out.append(f"--token={value}")
+                continue
+            out.append(word)
+            if value is not None:
+                out.append(value)
+            continue
+        out.append(word)
+    return out
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = _token_glued(list(sys.argv[1:] if argv is None else argv))
     try:
         parser = build_parser(with_plugins=_wants_plugins(args_list))
         args = parser.parse_args(args_list)

@@ -50,6 +50,15 @@ LISTED = "your legal list has them"  # where a refused action's hint sends a sea
 MAX_BOT_SECONDS = 2.0  # what `mcts:Ts` a stranger may ask a server for
 
 
+def word_token(nbytes: int) -> str:
+    """A random URL-safe string (`nbytes` of entropy) that does not begin with `-`, so that it
+    is never read as an option where a person types it (`dockyard play --token TOKEN`)."""
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if not token.startswith("-"):
+            return token
+
+
 def bot_allowed(game: Any, name: str | None) -> None:
     """Refuse (DockyardError) a bot a server does not play: not one of `game`'s, or a search
     stronger than the game's own default (more playouts a move) or longer than
@@ -308,8 +317,8 @@ class Tables:
                 bot_allowed(session.game, bot)
         except DockyardError as exc:
             raise BadRequest(str(exc)) from None
-        gid = secrets.token_urlsafe(9)
-        tokens = {p: secrets.token_urlsafe(24) for p in session.players if p not in bots}
+        gid = word_token(9)
+        tokens = {p: word_token(24) for p in session.players if p not in bots}
         new = NewGame(
             gid,
             session.game.name,
