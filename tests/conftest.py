@@ -185,9 +185,10 @@ LONG = os.environ.get("DOCKYARD_LONG") == "1"  # CI: the long sweeps at full siz
 
 def sweep(name: str) -> list[Any]:
     """The tables the default run plays of game `name` (tests/test_generic.py): each player
-    count alone, and each variant at one end, the most or the fewest players in turn (in the
-    variants' order: both ends are played with a variant where there are two or more; the
-    counts between are the base game's). DOCKYARD_LONG=1 (CI) plays every table."""
+    count alone, and each variant at one end: the first variant (in name order) at the most
+    players, every other at the fewest (so both ends are played with a variant where there are
+    two or more, and the long games of many players are played once; the counts between are
+    the base game's). DOCKYARD_LONG=1 (CI) plays every table."""
     from dockyard.testing import tables
 
     every = tables(name)
@@ -196,7 +197,7 @@ def sweep(name: str) -> list[Any]:
     counts = [t.players for t in every]
     ends = (max(counts), min(counts))
     variants = sorted({t.variants for t in every if t.variants})
-    end = {v: ends[i % 2] for i, v in enumerate(variants)}
+    end = {v: ends[0 if i == 0 else 1] for i, v in enumerate(variants)}
     return [t for t in every if not t.variants or t.players == end[t.variants]]
 
 

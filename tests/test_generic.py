@@ -1,6 +1,6 @@
 """The generic suite: every registered game, at every player count and with each variant alone
-(the default run plays each variant at one end, the most or the fewest players: `sweep` in
-conftest.py; DOCKYARD_LONG=1, as CI, at every count).
+(the default run plays each variant at one end, the first at the most players and the others
+at the fewest: `sweep` in conftest.py; DOCKYARD_LONG=1, as CI, at every count).
 
 `pytest --dockyard-playouts 2000` (or DOCKYARD_PLAYOUTS=2000) plays ten times as long. The second
 half of this file shows that the suite can fail: broken copies of tic-tac-toe, each with one

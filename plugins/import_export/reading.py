@@ -31,6 +31,7 @@ Nothing here changes the table; this module sits under every other that runs pow
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +64,8 @@ def abilities(state: ImportExportState, card: str) -> tuple[dict[str, Any], ...]
 
 def modifiers(state: ImportExportState, seat: int, kind: str) -> list[dict[str, Any]]:
     """The lasting changes of `kind` that `seat`'s powers make (those whose `if` holds)."""
+    if not state.shipments[seat]:  # (no completed shipment, no power: the common case)
+        return []
     return [
         ability
         for card in state.shipments[seat]
@@ -113,6 +116,15 @@ def tier(state: ImportExportState, seat: int, good_type: str) -> int:
     """Tier level in a good type: goods of that type (virtual ones too: FERRARIS), plus one
     for the harbor's own type."""
     return goods_count(state, seat, good_type) + (1 if state.tiers[seat] == good_type else 0)
+
+
+def tiers(state: ImportExportState, seat: int) -> dict[str, int]:
+    """`tier` in every good type at once (as the view shows them)."""
+    c = state.c
+    real = Counter(c.card(g).type for g in state.goods[seat])
+    virtual = len(modifiers(state, seat, "virtual-goods"))
+    own = state.tiers[seat]
+    return {t: real[t] + virtual + (1 if own == t else 0) for t in GOOD_TYPES}
 
 
 def matching_imports(state: ImportExportState, seat: int, action: str) -> int:

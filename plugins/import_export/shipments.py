@@ -105,6 +105,8 @@ def _room(key: str, color: str, need: Counter[str], used: Counter[tuple[str, str
 
 def missing(state: ImportExportState, ship: Ship) -> Counter[str]:
     """Containers by color (and `any`) still to load before the shipment completes."""
+    if not ship.contracts:  # nothing asked for: nothing missing, whatever is loaded
+        return Counter()
     return _still_missing(state, ship, [color_of(state, card) for card in ship.loaded])
 
 

@@ -21,7 +21,7 @@ from dockyard.game import Tuples, redeal
 from .components import ACTIONS, GOOD_TYPES
 from .importing import GOODS, IMPORTS, bid_options
 from .playing_a_turn import actions_of
-from .reading import goods_held, goods_limit, imports_limit, modifiers, tier
+from .reading import goods_held, goods_limit, imports_limit, modifiers, tier, tiers
 from .scoring import bills, reached_end
 from .shipments import capacity, contracted, missing
 from .state import ImportExportState
@@ -94,7 +94,7 @@ def view(game: str, state: ImportExportState, viewer: int | None, phase: str) ->
                 "imports_limit": imports_limit(state, seat),
                 "goods": list(state.goods[seat]),
                 "goods_limit": goods_limit(state, seat),
-                "tiers": {t: tier(state, seat, t) for t in GOOD_TYPES},
+                "tiers": tiers(state, seat),
                 "shipments": list(state.shipments[seat]),
                 "ships": [
                     {
