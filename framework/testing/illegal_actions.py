@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from ..game import Action, DockyardError, IllegalAction
-from .compare import difference, snapshot
+from .compare import StateImage, difference, snapshot
 from .legality import Pool, near_misses
 from .playout import Playout, budgeted
 from .table import SuiteTable, step_cap
@@ -41,6 +42,7 @@ def _illegal_actions(table: SuiteTable, seed: int, per_step: int, max_steps: int
         illegal = [c for c in misses if c not in offered][:per_step]
         illegal.append(Action("nobody-here", legal[0].verb, legal[0].args))
         before_it = snapshot(s, renders=False)
+        rules_saw = tuple(before_it[k] for k in ("state", "log", "actors", "legal actions"))
         redo = list(s.redo_stack)
         for c in illegal:
             try:
@@ -52,6 +54,9 @@ def _illegal_actions(table: SuiteTable, seed: int, per_step: int, max_steps: int
                 run.fail(f"{s.format(c)!r} was refused, but not as illegal: {exc}")
             else:
                 run.fail(f"{s.format(c)!r} is not legal, yet apply took it")
+            if s.redo_stack == redo and _rules_see(s) == rules_saw:
+                tried += 1  # (the views are drawn from the state: the same state, the same views)
+                continue
             diff = difference(before_it, snapshot(s, renders=False))
             if diff or s.redo_stack != redo:
                 run.fail(f"the refused action {s.format(c)!r} changed the session: {diff}")
@@ -60,3 +65,10 @@ def _illegal_actions(table: SuiteTable, seed: int, per_step: int, max_steps: int
 
     run.play(max_steps or step_cap(run.game), before=before)
     return tried
+
+
+def _rules_see(s: Any) -> tuple[Any, ...]:
+    """What the rules answer from (the state, the log, whose turn, what is legal): equal before
+    and after a refused action, nothing else of the session's can have changed."""
+    state = StateImage(s.state, s.content.built, s.content.fingerprint)
+    return (state, list(s.log), s.actors(), s.legal_actions())  # (as `snapshot` has them)
