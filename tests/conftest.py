@@ -27,12 +27,17 @@ def budget(request: pytest.FixtureRequest) -> Budget:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Ctrl-C reaches the programs the tests start. Started as a background job (`pytest &` in
-    a script) pytest inherits SIGINT ignored and so would every program it starts: a test's
-    Ctrl-C would then do nothing. Python turns SIGINT into KeyboardInterrupt only in a program
-    that did not inherit it ignored, so the default is put back here, once, for them all."""
+    """The programs the tests start meet a terminal as a person's would.
+
+    Ctrl-C reaches them: started as a background job (`pytest &` in a script), pytest inherits
+    SIGINT ignored, and so would every program it starts (Python turns SIGINT into
+    KeyboardInterrupt only in a program that did not inherit it ignored): a test's Ctrl-C would
+    do nothing. The default is put back here, once, for them all."""
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    # a pseudo-terminal of pexpect's never answers prompt_toolkit's cursor-position request (a
+    # real terminal does at once): without this each prompt would wait a second for it
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 
 @pytest.hookimpl(tryfirst=True)
