@@ -393,7 +393,7 @@ class CuriousCargo(
                 if st.seats[seat].hand and st.turn.actions:
                     break
             seat = flowlib.actors(st)[0]
-            session.apply(session.game.bot_action(st, seat, rng))
+            session.apply(self.bot_action(st, seat, rng))
         state = session.state
         seat = flowlib.actors(state)[0]
 

@@ -26,7 +26,7 @@ counts of hidden things. Everything it returns goes through the rules like any o
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from dockyard import Action, Context
 
@@ -36,6 +36,8 @@ from .scoring import points, shipped_total
 from .state import SHIPPING
 
 if TYPE_CHECKING:
+    from dockyard import Game
+
     from .components import Cell, Dock, Item, TruckCard
     from .construction import Construction
     from .state import CuriousCargoState, PlayerArea
@@ -186,7 +188,8 @@ def _after(
     """A copy of the table with `action` played on it (the bot's trials; the table is as it
     was)."""
     trial: CuriousCargoState = game.clone(state)
-    game.apply(trial, action, seat, Context(game, game.hook))
+    rules = cast("Game[Any]", game)  # (the protocol is what the bots see of the Game)
+    game.apply(trial, action, seat, Context(rules, game.hook))
     return trial
 
 
