@@ -91,6 +91,38 @@ def test_ctrl_c_after_some_games_reports_them_and_stops_the_workers(presses: int
     assert '"interrupted": true' in summary and f'"games": {len(games)},' in summary
 
 
+
+def test_a_second_ctrl_c_while_a_command_stops_is_not_heard() -> None:
+    """CI once caught a second press landing between the first KeyboardInterrupt and the
+    cleanup that ignores Ctrl-C: "dockyard: interrupted" instead of the summary. The first
+    press itself turns Ctrl-C off until the command returns; the handler before comes back."""
+    from dockyard.analysis.workers import interrupts_deferred, stops_on_ctrl_c
+
+    heard: list[str] = []
+
+    @stops_on_ctrl_c
+    def command(deferred: bool) -> None:
+        try:
+            if deferred:
+                with interrupts_deferred():
+                    os.kill(os.getpid(), signal.SIGINT)
+                    heard.append("deferred")
+            else:
+                os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            heard.append("first")
+            os.kill(os.getpid(), signal.SIGINT)  # the second press, before any cleanup
+            time.sleep(0.05)
+            heard.append("summary")
+
+    before = signal.getsignal(signal.SIGINT)
+    command(False)
+    command(True)
+    assert heard == ["first", "summary", "deferred", "first", "summary"]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 # ---- files written by commands: never over an existing file without --force -----------------
 
 

@@ -47,7 +47,7 @@ from .components import (
 from .games import PlayedGame, run_games
 from .paired import compare, comparison_lines, metric_lines, metrics
 from .stats import distribution, end_shares, percent, win_rates
-from .workers import default_workers, hear_ctrl_c
+from .workers import default_workers, stops_on_ctrl_c
 
 
 def figures(records: Sequence[PlayedGame], components: Sequence[str]) -> dict[str, Any]:
@@ -108,6 +108,7 @@ def _sides(
     return [*sides, other]
 
 
+@stops_on_ctrl_c
 def balance_command(
     game: str,
     games: int,
@@ -134,7 +135,6 @@ def balance_command(
         raise DockyardError("--games must be at least 1")
     if workers is not None and workers < 1:
         raise DockyardError("--workers must be at least 1")
-    hear_ctrl_c()
     g = registry().game(game)
     if out_path:  # say so before the games are played, not after
         from ..files import check_target

@@ -33,7 +33,7 @@ from ..core import DockyardError
 from ..words import number
 from .games import Job, PlayedGame, play_one, run_games, script_of
 from .stats import end_shares, percent, win_rates
-from .workers import default_workers, hear_ctrl_c, interrupts_deferred, no_interrupts
+from .workers import default_workers, interrupts_deferred, no_interrupts, stops_on_ctrl_c
 
 __all__ = ["Job", "PlayedGame", "Summary", "play_one", "run_games", "script_of", "simulate_command"]
 
@@ -137,6 +137,7 @@ def table(summary: Summary, seed: int) -> list[str]:
     return lines
 
 
+@stops_on_ctrl_c
 def simulate_command(
     game: str,
     games: int,
@@ -154,7 +155,6 @@ def simulate_command(
     backend: str = "local",
 ) -> int:
     """The command; Ctrl-C stops it and prints the summary of the games finished so far."""
-    hear_ctrl_c()
     if games < 1:
         raise DockyardError("--games must be at least 1")
     from ..registry import registry

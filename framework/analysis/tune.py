@@ -54,7 +54,7 @@ from .tune_search import (
     seat_distance,
     share,
 )
-from .workers import default_workers, hear_ctrl_c, interrupts_deferred, no_interrupts
+from .workers import default_workers, interrupts_deferred, no_interrupts, stops_on_ctrl_c
 
 __all__ = ["TARGETS", "mean_interval", "pick", "row", "seat_distance", "share", "tune_command"]
 MAX_VALUES = 200
@@ -281,6 +281,7 @@ def check_value(
 # ---- the command -----------------------------------------------------------------------------
 
 
+@stops_on_ctrl_c
 def tune_command(
     game: str,
     items: Sequence[tuple[str, str]],
@@ -312,7 +313,6 @@ def tune_command(
         raise DockyardError("--workers must be at least 1")
     if budget < 1:
         raise FieldError("--budget must be at least 1")
-    hear_ctrl_c()
     try:
         parse_target(target)
     except DockyardError as exc:

@@ -2,15 +2,17 @@
 
 A command playing many games (`simulate`, `balance`) runs them in a `Pool` of worker processes
 that leave Ctrl-C to the main process: it stops them at once (`terminate()`), says what was done,
-and ignores a second Ctrl-C while it stops (no traceback, no worker left running).
+and ignores every later Ctrl-C while it stops (no traceback, no worker left running): the first
+Ctrl-C itself turns Ctrl-C off, so no second press can land between "interrupted" and the
+cleanup (`stops_on_ctrl_c`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar, cast
 
 
 def default_workers() -> int:
@@ -40,7 +42,8 @@ def _ignore_interrupts() -> None:
 
 @contextmanager
 def interrupts_deferred() -> Iterator[None]:
-    """A Ctrl-C inside is raised (KeyboardInterrupt) only when the block is done."""
+    """A Ctrl-C inside is raised (as the handler outside would raise it) only when the block
+    is done."""
     import signal
     import threading
 
@@ -54,6 +57,8 @@ def interrupts_deferred() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, before)
     if pending:
+        if callable(before):
+            before(signal.SIGINT, None)
         raise KeyboardInterrupt
 
 
@@ -75,13 +80,36 @@ def no_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-def hear_ctrl_c() -> None:
-    """Make Ctrl-C (SIGINT) a KeyboardInterrupt even when this process was started with it
-    ignored (as a shell starts a command run in the background with `&`): a long run must
-    stop when asked, whoever started it."""
+def _stop_once(number: int, frame: Any) -> None:
+    """The first Ctrl-C: no later one is heard (the command is stopping, and a second press
+    must not break off its summary or its workers' cleanup), then KeyboardInterrupt."""
     import signal
-    import threading
 
-    if threading.current_thread() is threading.main_thread():
-        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def stops_on_ctrl_c(command: F) -> F:
+    """While COMMAND runs, its first Ctrl-C (SIGINT) is a KeyboardInterrupt, even when this
+    process was started with Ctrl-C ignored (as a shell starts a command run in the background
+    with `&`: a long run must stop when asked, whoever started it), and every later one is
+    ignored. The handler before is put back when it returns."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return command(*args, **kwargs)
+        before = signal.signal(signal.SIGINT, _stop_once)
+        try:
+            return command(*args, **kwargs)
+        finally:
+            signal.signal(signal.SIGINT, before)
+
+    return cast(F, run)
