@@ -378,6 +378,14 @@ class Game(Generic[S]):
         None (the default): its `view`, hashed into numbers (dockyard.interop.encoding)."""
         return None
 
+    def write_observation(self, state: S, seat: int, out: memoryview) -> bool:
+        """Write `seat`'s observation (the numbers `observation` gives) over `out`, a writable
+        float32 memoryview of `observation_size(state)` numbers (a row of the caller's numpy
+        array), and say True; False (the default): the tools copy `observation` instead. For
+        speed: a game that keeps parts of its numbers (planes brought up to date as the state
+        changes) copies each part once, into the caller's row, with no whole vector between."""
+        return False
+
     def observation_size(self, state: S) -> int | None:
         """The length of `observation`; None (the default) with the hashed view."""
         return None

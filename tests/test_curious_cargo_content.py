@@ -695,7 +695,7 @@ def test_flat_spots_after_a_placement_agree_with_a_count_from_scratch() -> None:
             s.apply(rng.choice(s.legal_actions()))
             for player in s.state.seats:
                 fac, scaffolding = player.facility, player.scaffolding
-                known = [e for e in caches.spots if e[0]() is fac]
+                known = [e for e in caches.spots.values() if e[0]() is fac]
                 incremental += bool(known) and known[0][1] == facts(fac).version - 1
                 heights = {c: len(v) for c, v in fac.stacks.items()}
                 for held in (scaffolding, 0, 2):  # the same heights, any Scaffolding at hand

@@ -183,3 +183,24 @@ def test_kept_facility_planes_agree_with_planes_worked_out_afresh() -> None:
             fresh = ob.Encoder(s.state.content, s.state).encode(s.state, seat)
             assert ob.observation(s.state, seat) == fresh
             s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_the_observation_written_into_a_row_is_the_observation(variants) -> None:
+    """`write_observation` (what the batched env and OpenSpiel use) writes over a numpy row
+    whatever it held before: the same numbers as `observation`, for both seats, along whole
+    random games (one row for both seats, so what the other seat's numbers left is written
+    over too)."""
+    import numpy as np
+    from dockyard.interop.encoding import write
+
+    for seed in (5, 6):
+        s = Session("curious-cargo", seed=seed, variants=variants)
+        rng = random.Random(seed)
+        row = np.full(ob.observation_size(s.state), 7.0, np.float32)
+        while not s.over:
+            for seat in (0, 1):
+                write(s.game, s.state, seat, row)
+                wanted = np.frombuffer(ob.observation(s.state, seat), np.float32)
+                assert np.array_equal(row, wanted), (seed, len(s.log), seat)
+            s.apply(rng.choice(s.legal_actions()))

@@ -91,7 +91,6 @@ def test_ctrl_c_after_some_games_reports_them_and_stops_the_workers(presses: int
     assert '"interrupted": true' in summary and f'"games": {len(games)},' in summary
 
 
-
 def test_a_second_ctrl_c_while_a_command_stops_is_not_heard() -> None:
     """CI once caught a second press landing between the first KeyboardInterrupt and the
     cleanup that ignores Ctrl-C: "dockyard: interrupted" instead of the summary. The first

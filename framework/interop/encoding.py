@@ -117,7 +117,11 @@ def write(game: Game, state: Any, seat: int, out: Any) -> None:
     [-1, 1], the bounds the environments declare: a game's own observation scales its counts
     into them (its README table says by what; tests/test_vector_env.py checks every game's
     random playouts), the hashed view is clipped to them. (The hashed view, the fallback,
-    is made in Python: a game that wants speed defines its own observation.)"""
+    is made in Python: a game that wants speed defines its own observation.) A game that
+    writes its numbers itself (`Game.write_observation`) writes them over `out` directly."""
+    if out.flags.c_contiguous and out.dtype == np.float32 and out.ndim == 1:
+        if game.write_observation(state, seat, memoryview(out)):
+            return
     own = game.observation(state, seat)
     if own is None:
         out[:] = hashed_view(game, state, seat)

@@ -40,7 +40,7 @@ from .bots import QUICK_SUMMARY, evaluate, policies
 from .components import CuriousCargoContent, build, cell_name
 from .construction import add_placements
 from .default_rules import DefaultRules
-from .observation import observation, observation_size
+from .observation import observation, observation_size, write_observation
 from .quick_policy import quick_action
 from .rounds import PHASE_NAMES, house_verbs, pending, phase_name
 from .scoring import outcome
@@ -365,6 +365,10 @@ class CuriousCargo(
 
     def observation(self, state: CuriousCargoState, seat: int) -> Sequence[float]:
         return observation(state, seat)  # observation.py (float32 array); layout: README
+
+    def write_observation(self, state: CuriousCargoState, seat: int, out: memoryview) -> bool:
+        write_observation(state, seat, out)
+        return True
 
     def observation_size(self, state: CuriousCargoState) -> int:
         return observation_size(state)

@@ -12,13 +12,16 @@ red, blue and purple (the 3-color variant's third color), so both sides of the S
 the same size. Blocks of players come as the observing seat's first ("own"), then the other's
 ("other"); the own hand blocks are the only ones no other seat sees.
 
-Speed (PettingZoo steps at least a quarter of the engine's random playout, each observing):
-the observation is one float32 `array` (numpy reads it without copying), a copy of a base
-made from the state's own fields, never from a view. The base holds the printed board and
-both facilities' planes, and is brought up to date square by square as tiles are laid
-(`Encoder._base`, `_planes`); the numbers written together are packed at once (`Struct`).
-The layout is worked out once per content, board and Truck cards (`_ENCODERS`, keyed on the
-very content and board objects, kept; at most 16).
+Speed (a batched env of 64 tables steps at least a quarter of the engine's random playout,
+each observing): the numbers are written straight into the caller's float32 buffer (a numpy
+row: `Game.write_observation`, `Encoder.encode_into`), from the state's own fields, never from
+a view: the template (the printed board) copied in, then each facility's planes, which are
+kept per facility and brought up to date square by square as tiles are laid (`_planes`), then
+the rest; the numbers written together are packed at once (`Struct`). `encode` makes a new
+float32 `array` the same way (numpy reads it without copying). Nothing is kept per table or
+per pair of facilities: with many tables in one process, what is kept must stay small enough
+to stay in the processor's cache. The layout is worked out once per content, board and Truck
+cards (`_ENCODERS`, keyed on the very content and board objects, kept; at most 16).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ PLAYER_NUMBERS = 18  # a player's numbers written together after its planes (`_p
 # the divisors that keep every number in [0, 1] (dockyard.interop's bounds): a count of tiles
 # or Truck cards by the number in the game; the others by a bound no game reaches
 ROUNDS, SMALL, TOKENS, GOODS, POINTS, HEIGHT = 100, 8, 16, 32, 64, 8
-KEPT = 512  # facilities (and pairs of them) whose planes are kept: many tables in one process
+KEPT = 512  # facilities whose planes are kept: many tables in one process
 _NUMBERS, _PLAYER_NUMBERS = Struct(f"{NUMBERS}f"), Struct(f"{PLAYER_NUMBERS}f")
 SPARSE = (  # a player's blocks written one number at a time, in order
     "storage",
@@ -99,8 +102,7 @@ class Encoder:
         self.plane_at = (self.at["own.height"], self.at["other.height"])
         self.offsets = [tuple(self.at[f"{who}.{b}"] for b in SPARSE) for who in ("own", "other")]
         self.facilities: dict[int, list[Any]] = {}  # see `_planes`
-        # [seat, own facility, other facility (weak references), their versions in base, base]
-        self.bases: dict[tuple[int, int, int], list[Any]] = {}
+        self.planes_size = 14 * cells  # a facility's height, belt and Splitter planes
 
     def _blocks(self) -> list[ObservedBlock]:
         cells, S = self.cells, STREET_SPACES  # noqa: N806
@@ -237,9 +239,23 @@ class Encoder:
         return out
 
     def encode(self, state: CuriousCargoState, seat: int) -> array[float]:
+        """`seat`'s observation as a new float32 array."""
+        out = self.template[:]
+        self._write(state, seat, out)
+        return out
+
+    def encode_into(self, state: CuriousCargoState, seat: int, out: memoryview) -> None:
+        """`seat`'s observation written over `out`, a float32 buffer of `size` numbers."""
+        out[:] = self.template  # type: ignore[call-overload]
+        self._write(state, seat, out)
+
+    def _write(self, state: CuriousCargoState, seat: int, out: Any) -> None:
+        """Everything but the template, over a copy of it."""
         seats = state.seats
         me, them = seats[seat], seats[1 - seat]
-        out = self._base(seat, me.facility, them.facility)[:]  # the one array made
+        n = self.planes_size
+        for at_planes, fac in zip(self.plane_at, (me.facility, them.facility), strict=True):
+            out[at_planes : at_planes + n] = self._planes(fac)
         at = self.at
         flow, turn = state.flow, state.turn
         asked = flow.pending[-1] if flow.pending else None
@@ -287,11 +303,8 @@ class Encoder:
         i = at["own.draft"]
         for c in me.draft:
             out[i + trucks[c]] += 1.0
-        return out
 
-    def _player(
-        self, state: CuriousCargoState, who: int, n: int, out: array[float], first: bool
-    ) -> None:
+    def _player(self, state: CuriousCargoState, who: int, n: int, out: Any, first: bool) -> None:
         p = state.seats[who]
         (numbers, docks, streets, tops, ship_columns, receive_columns, forklift,
          first_on) = self.offsets[n]  # fmt: skip
@@ -354,41 +367,11 @@ class Encoder:
 
     # ---- what changes only with a placement: kept for the last few facilities -----------------
 
-    def _base(self, seat: int, mine: Facility, theirs: Facility) -> array[float]:
-        """The template with both facilities' planes, own first, kept for the last KEPT pairs
-        of facilities and seats, and brought up to date as they change: the squares the last
-        placement changed, or the whole planes when more has changed."""
-        bases = self.bases
-        key = (seat, id(mine), id(theirs))
-        entry = bases.get(key)
-        if entry is None or entry[1]() is not mine or entry[2]() is not theirs:
-            entry = [seat, weakref.ref(mine), weakref.ref(theirs), -1, -1, self.template[:]]
-            if len(bases) >= KEPT:
-                del bases[next(iter(bases))]  # the oldest
-            bases[key] = entry
-        base = entry[5]
-        for n, fac in ((0, mine), (1, theirs)):
-            applied = entry[3 + n]
-            if applied == facts(fac).version:
-                continue
-            _, version, planes, changed = self._planes(fac)
-            at = self.plane_at[n]
-            if applied == version - 1 and changed is not None:
-                cells, index = self.cells, self.cell_index
-                for cell in changed:
-                    i = index[cell]
-                    for plane in range(i, 14 * cells, cells):
-                        base[at + plane] = planes[plane]
-            else:
-                base[at : at + len(planes)] = planes
-            entry[3 + n] = version
-        return base  # type: ignore[no-any-return]
-
-    def _planes(self, fac: Facility) -> list[Any]:
-        """[a weak reference to the facility, its version, its height, belt and Splitter planes
-        as one list, the squares changed from the version before (None: unknown)]: worked out
-        once per facility and then again only on the squares a placement changed (as
-        speed.py's flat spots: the last KEPT facilities are remembered, by id: many tables share the encoder)."""
+    def _planes(self, fac: Facility) -> array[float]:
+        """The facility's height, belt and Splitter planes: worked out once per facility and
+        then again only on the squares a placement changed (as speed.py's flat spots: the last
+        KEPT facilities are remembered, by id, as [a weak reference, the version, the planes]:
+        many tables share the encoder)."""
         known = facts(fac)
         entries, version = self.facilities, known.version
         entry = entries.get(id(fac))
@@ -398,16 +381,15 @@ class Encoder:
                 if entry[1] == version - 1 and changed == version:
                     for cell in cells:
                         self._square(fac, cell, entry[2])
-                    entry[3] = cells
                 else:
-                    entry[2], entry[3] = self._fresh_planes(fac), None
+                    entry[2] = self._fresh_planes(fac)
                 entry[1] = version
-            return entry
-        entry = [weakref.ref(fac), version, self._fresh_planes(fac), None]
+            return entry[2]  # type: ignore[no-any-return]
+        planes = self._fresh_planes(fac)
         if len(entries) >= KEPT:
             del entries[next(iter(entries))]  # the oldest
-        entries[id(fac)] = entry
-        return entry
+        entries[id(fac)] = [weakref.ref(fac), version, planes]
+        return planes
 
     def _fresh_planes(self, fac: Facility) -> array[float]:
         planes = array("f", bytes(4 * 14 * self.cells))
@@ -453,6 +435,12 @@ def observation(state: CuriousCargoState, seat: int) -> array[float]:
     """`seat`'s observation: `observation_size(state)` float32 numbers (an array numpy reads
     without copying), laid out by `layout(state)`."""
     return encoder(state).encode(state, seat)
+
+
+def write_observation(state: CuriousCargoState, seat: int, out: memoryview) -> None:
+    """`seat`'s observation written over `out` (a float32 buffer of `observation_size(state)`
+    numbers): the same numbers as `observation`, with no array made between."""
+    encoder(state).encode_into(state, seat, out)
 
 
 def observation_size(state: CuriousCargoState) -> int:

@@ -103,6 +103,7 @@ def touch(fac: Any, cell: Any) -> None:
 
 
 MAX_TURNS = 1_000  # turns' candidate actions kept per bound game (then forgotten at once)
+SPOTS_KEPT = 512  # facilities whose flat spots are kept (`Caches.spots`)
 
 _PLACE_ACTIONS: dict[tuple[int, str, str], tuple[Any, tuple[Action, ...]]] = {}
 
@@ -131,7 +132,8 @@ class Caches:
     Truck cards in hand, every player's name) in the Trucking Phase.
 
     `spots`: facts derived from a facility: how far apart the two squares of every tile spot are in height, for the last
-    few facilities, and so which spots are flat. A facility's entry is used only for the very
+    SPOTS_KEPT facilities (by id: many tables in one process, as the batched RL env's 64, each
+    found at once), and so which spots are flat. A facility's entry is used only for the very
     facility object it was made from (a weak reference) at the same version (every placement
     counts one: `facts`); after one placement, the differences are worked out again only on
     the squares it changed (`facts(fac).touched`)."""
@@ -140,16 +142,16 @@ class Caches:
 
     def __init__(self) -> None:
         self.turns: dict[tuple[Any, ...], Any] = {}
-        # [facility, version, heights by square number, height difference by spot (at most
-        # 255), {scaffolding: [flat or not by spot, the flat spots' indexes or None]}], the
-        # latest first
-        self.spots: list[list[Any]] = []
+        # id(facility) -> [facility (a weak reference), version, heights by square number,
+        # height difference by spot (at most 255), {scaffolding: [flat or not by spot, the
+        # flat spots' indexes or None]}], the least recently used first
+        self.spots: dict[int, list[Any]] = {}
 
     def flat_spots(self, fac: Any, scaffolding: int) -> list[int]:
         """The indexes in `board.tile_spots` of the spots where a tile can lie flat with the
         Scaffolding at hand (see `flat`)."""
         flat = self.flat(fac, scaffolding)
-        found = self.spots[0][4][scaffolding]
+        found = self.spots[id(fac)][4][scaffolding]
         if found[1] is None:
             found[1] = list(compress(range(len(flat)), flat))
         return found[1]  # type: ignore[no-any-return]
@@ -157,22 +159,19 @@ class Caches:
     def flat(self, fac: Any, scaffolding: int) -> bytes:
         """For each spot of `board.tile_spots`, can a tile lie flat there with the Scaffolding
         at hand (1) or not (0): the same test as `why_not_place`. The squares' differences in
-        height are worked out once per facility state (the last four facilities are
-        remembered: both players' and a bot's scratch copies), and then again only on the
-        squares whose heights changed; the flags come from them in C."""
+        height are worked out once per facility state (the last SPOTS_KEPT facilities are
+        remembered: both players' of every table, and bots' scratch copies), and then again
+        only on the squares whose heights changed; the flags come from them in C."""
         version = facts(fac).version
-        entries = self.spots
-        mine = None
-        for k, entry in enumerate(entries):
-            if entry[0]() is fac:
-                mine = entry
-                if k:
-                    entries.insert(0, entries.pop(k))
-                break
-        if mine is None:
+        spots, key = self.spots, id(fac)
+        mine = spots.get(key)
+        if mine is None or mine[0]() is not fac:
             mine = self._fresh(fac)
-        elif mine[1] != version:
-            self._update(fac, mine)
+        else:
+            if next(reversed(spots)) != key:  # the latest used last: the oldest is let go
+                spots[key] = spots.pop(key)
+            if mine[1] != version:
+                self._update(fac, mine)
         by_scaffolding = mine[4]
         found = by_scaffolding.get(scaffolding)
         if found is None:
@@ -191,8 +190,11 @@ class Caches:
             heights[number[cell]] = len(stack)
         diffs = bytearray([min(255, abs(heights[a] - heights[b])) for _, a, b in pairs])
         entry = [weakref.ref(fac), facts(fac).version, heights, diffs, {}]
-        self.spots.insert(0, entry)
-        del self.spots[256:]  # (many tables in one process: the batched RL env steps 64)
+        spots = self.spots
+        spots.pop(id(fac), None)  # (a facility gone, its id now another's)
+        if len(spots) >= SPOTS_KEPT:
+            del spots[next(iter(spots))]  # the least recently used
+        spots[id(fac)] = entry
         return entry
 
     @staticmethod
