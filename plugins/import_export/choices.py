@@ -272,8 +272,8 @@ def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, An
     places = {"hand": state.hands[seat], "shipments": state.shipments[seat]}
     for where, cards in places.items():
         for card in dict.fromkeys(cards):
-            for ability in state.c.card(card).effects:
-                if ability.get("when") == "any-time" and ability.get("from", "shipments") == where:
+            for ability in state.c.card(card).any_time:
+                if ability.get("from", "shipments") == where:
                     if ability.get("limit") == "turn" and f"use:{seat}:{card}" in state.used:
                         continue
                     if holds(state, Who(seat, None, card), ability.get("if")):
@@ -309,11 +309,7 @@ def holds_any_time_power(state: ImportExportState, seat: int) -> bool:
     """A quick look: does `seat` hold a card with a power used at any time (in hand or among
     its shipments)? (`use_options` says whether one is usable now.)"""
     cards = state.c.card
-    return any(
-        ability.get("when") == "any-time"
-        for card in (*state.hands[seat], *state.shipments[seat])
-        for ability in cards(card).effects
-    )
+    return any(cards(card).any_time for card in (*state.hands[seat], *state.shipments[seat]))
 
 
 def use_options(

@@ -5,7 +5,7 @@ numbers (content/import_export). Frozen data, built once per content and shared 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dockyard.loader import Content, ContentError, Reporter
@@ -30,6 +30,13 @@ class Card:
     power: str
     color: str  # the color of the container it is when loaded
     effects: tuple[dict[str, Any], ...] = ()  # its power as rules (powers.py, effects.py)
+    # the abilities of `effects` used at any time (asked of every card held, at every
+    # decision: worked out once)
+    any_time: tuple[dict[str, Any], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kept = tuple(a for a in self.effects if a.get("when") == "any-time")
+        object.__setattr__(self, "any_time", kept)
 
     @property
     def size(self) -> int:
