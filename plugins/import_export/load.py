@@ -12,7 +12,7 @@ from typing import Any
 
 from dockyard import Context
 
-from .shipments import fits, load, loadable_ships
+from .shipments import fits, load, loadable_by_color
 from .state import ImportExportState
 
 
@@ -40,6 +40,5 @@ def do_load(state: ImportExportState, seat: int, card: str, ship_id: str, ctx: C
 
 
 def legal_load(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
-    return [
-        (card, ship.id) for card in state.hands[seat] for ship in loadable_ships(state, seat, card)
-    ]
+    able = loadable_by_color(state, seat)
+    return [(card, ship.id) for card in state.hands[seat] for ship in able(card)]

@@ -16,7 +16,7 @@ from dockyard.flow import reveal
 from .harbor import draw_card
 from .powers import fire, run
 from .reading import Who, modifiers
-from .shipments import load, loadable_ships, take_container
+from .shipments import load, loadable_by_color, loadable_ships, take_container
 from .state import ImportExportState
 
 ISLAND = "island"
@@ -154,8 +154,9 @@ def legal_pirate(state: ImportExportState, seat: int) -> list[tuple[Any, ...]]:
         for source in [DECK, *state.players]:
             cards = _source(state, seat, source)
             out += [(card, source, None) for card in cards or ()]
+    loadable = loadable_by_color(state, seat)
     for source, cards in sources:
         for card in dict.fromkeys(cards):
-            able = loadable_ships(state, seat, card)
+            able = loadable(card)
             out += [(card, source, s.id) for s in able] if able else [(card, source, None)]
     return out

@@ -45,7 +45,7 @@ from .load import legal_load
 from .pirate import legal_pirate
 from .powers import fire
 from .reading import Who, acting_type, amount, matching_imports, modifiers
-from .shipments import loadable_ships
+from .shipments import fits_color
 from .speed import card_kinds
 from .state import DRAW, FOLLOW, LEAD, ImportExportState
 from .supply import legal_supply
@@ -372,8 +372,11 @@ def _any_option(state: ImportExportState, seat: int) -> bool:
         found = any(
             why_not_contract(state, seat, card, ship.id) is None for ship in ships for card in hand
         )
-    elif action == "load":
-        found = any(loadable_ships(state, seat, card) for card in hand)
+    elif action == "load":  # (a card fits as its color does: each color asked once)
+        colors = {state.c.card(card).color for card in hand}
+        found = any(
+            fits_color(state, ship, color) for ship in state.home_ships(seat) for color in colors
+        )
     else:
         found = bool(options_for(state, seat, action))
     return found or bool(use_options(state, seat, acting=True))

@@ -17,6 +17,7 @@ coming home.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from dockyard import Context
 
@@ -146,6 +147,23 @@ def fits_color(state: ImportExportState, ship: Ship, color: str) -> bool:
 
 def loadable_ships(state: ImportExportState, seat: int, card: str) -> list[Ship]:
     return [s for s in state.home_ships(seat) if fits(state, s, card)]
+
+
+def loadable_by_color(state: ImportExportState, seat: int) -> Callable[[str], list[Ship]]:
+    """`loadable_ships` for many cards of one state: a card fits where its color does, so
+    each color is worked out once."""
+    found: dict[str, list[Ship]] = {}
+    ships = state.home_ships(seat)
+    cards = state.c.card
+
+    def of(card: str) -> list[Ship]:
+        color = cards(card).color
+        able = found.get(color)
+        if able is None:
+            able = found[color] = [s for s in ships if fits_color(state, s, color)]
+        return able
+
+    return of
 
 
 def load(
