@@ -52,17 +52,26 @@ def test_the_batch_is_one_array_with_a_bool_mask_and_restarts_finished_tables() 
 
 
 def test_the_batch_plays_the_tables_the_single_env_plays() -> None:
-    """Table i of the batch is the single-agent game: the same legal actions as a Session."""
+    """Table i of the batch is the single-agent game: the same legal actions as a Session
+    and the same observation, after the reset and after every step (the mask rows are
+    updated in place, the observations written over the rows: nothing of the step before
+    may stay), games ending and starting again included."""
     e = vector_env("curious-cargo", num_envs=3, seed=1)
     obs, info = e.reset(seed=1)
-    for i, table in enumerate(e.tables):
-        session = table.session
-        legal = session.legal_actions(session.players[0])
-        assert sorted(np.flatnonzero(info["action_mask"][i])) == sorted(
-            e.index.index(a) for a in legal
-        )
-        mine = np.asarray(session.game.observation(session.state, 0), np.float32)
-        assert np.array_equal(obs[i], mine)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for step in range(400):
+        for i, table in enumerate(e.tables):
+            session = table.session
+            legal = session.legal_actions(session.players[0])
+            assert sorted(np.flatnonzero(info["action_mask"][i])) == sorted(
+                e.index.index(a) for a in legal
+            ), (step, i)
+            mine = np.asarray(session.game.observation(session.state, 0), np.float32)
+            assert np.array_equal(obs[i], mine), (step, i)
+        obs, _, terminated, _, info = e.step(masked(info["action_mask"], rng))
+        ended += int(terminated.sum())
+    assert ended >= 1
 
 
 def test_an_action_outside_the_mask_is_refused_with_the_penalty() -> None:

@@ -50,6 +50,8 @@ from .encoding import action_index, returns, write
 from .gymnasium import bounds, opponent_names
 from .pettingzoo import Moves
 
+NONE = np.zeros(0, np.intp)  # no mask index
+
 
 def env(
     game: str,
@@ -66,13 +68,15 @@ def env(
 class EnvTable:
     """One table: its session, its opponents, the agent's legal actions by index."""
 
-    __slots__ = ("session", "bots", "legal", "offered", "margin", "rng")
+    __slots__ = ("session", "bots", "legal", "offered", "marked", "row", "margin", "rng")
 
     def __init__(self) -> None:
         self.session: Session | None = None
         self.bots: dict[int, Any] = {}
         self.legal: list[Action] = []  # the agent's legal actions now
         self.offered: list[int] = []  # their indices: those set in its mask row
+        self.marked: np.ndarray = NONE  # the same indices as a numpy array (to clear them)
+        self.row: memoryview | None = None  # its row of observations, for the game to write
         self.margin = 0.0
         self.rng = random.Random(0)
 
@@ -121,6 +125,8 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.observations = np.zeros((num_envs, self.width), np.float32)
         self.masks = np.zeros((num_envs, self.index.size), bool)
         self.tables = [EnvTable() for _ in range(num_envs)]
+        for table, row in zip(self.tables, self.observations[:, : self.size], strict=True):
+            table.row = memoryview(row)  # (a game's write_observation writes over it)
         self._seeds = np.random.default_rng(seed)
         self._fast = all(name == "random" for name in self.opponents)
 
@@ -172,14 +178,16 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         session = table.session
         assert session is not None
         row = self.masks[i]
-        if table.offered:  # only what was set: a whole row is tens of kilobytes to write
-            row[table.offered] = False
+        row[table.marked] = False  # only what was set: a whole row is tens of kilobytes
         if session.over:
-            table.legal, table.offered = [], []
+            table.legal, table.offered, table.marked = [], [], NONE
         else:
             table.offered, table.legal = offered, _ = self.moves.numbered(session, self.agent)
-            row[offered] = True
-        write(session.game, session.state, self.seat, self.observations[i, : self.size])
+            table.marked = marked = np.array(offered, np.intp)
+            row[marked] = True
+        game = session.game
+        if not game.write_observation(session.state, self.seat, table.row):
+            write(game, session.state, self.seat, self.observations[i, : self.size])
 
     # ---- the batch -------------------------------------------------------------------------
     def reset(
@@ -190,7 +198,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.observations.fill(0.0)
         self.masks.fill(False)
         for i, table in enumerate(self.tables):
-            table.offered = []
+            table.offered, table.marked = [], NONE
             self._start(i)
         return self.observations, {"action_mask": self.masks}
 
