@@ -123,6 +123,8 @@ class History(Playing):
         taken = self.log[len(self.log) - n :]
         kept = self.log[: len(self.log) - n]
         self.state, self.events = self._rewind(kept)
+        if not self._keeps_events:
+            self.events = []
         self._epoch += 1
         self.log = kept
         while self.barriers and self.barriers[-1] > len(kept):
@@ -148,6 +150,15 @@ class History(Playing):
         """For a session that never undoes (an RL environment's, OpenSpiel's): keep no copies
         of the state for undo on the way (an undo still works, replayed from the start)."""
         self._copies_from = NO_UNDO_COPIES
+
+    def keep_no_events(self) -> None:
+        """For a session whose events nobody reads (the batched RL env's tables): `events`
+        stays empty (each action's are still in `last_events`), and no undo copies are kept
+        (`keep_no_undo_copies`). Tens of tables each keeping a whole game's events made every
+        full garbage collection of the process walk them all."""
+        self.keep_no_undo_copies()
+        self._keeps_events = False
+        self.events = []
 
     @locked
     def redo(self, n: int = 1) -> int:

@@ -81,6 +81,7 @@ class Playing:
     # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
     _checkpoints: list[tuple[int, Any, int]]
     _copies_from: int  # while loading: no state copies before this many actions
+    _keeps_events: bool  # False: `events` stays empty (`keep_no_events`)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -328,7 +329,8 @@ class Playing:
             self.barriers.append(n)  # hidden information came out: undo stops here
         if self.redo_stack:
             self.redo_stack.clear()
-        self.events += events
+        if self._keeps_events:
+            self.events += events
         self.last_events = events
         if self._event_listeners:
             for event in events:

@@ -76,6 +76,7 @@ class Session(History):
         # actions in the last SPARSE_EVERY, every SPARSE_EVERY before
         self._checkpoints: list[tuple[int, Any, int]] = []
         self._copies_from = 0  # while loading: no state copies before this many actions
+        self._keeps_events = True  # False: `keep_no_events`
         self.events: list[Event] = []  # every event so far, in order
         self.state, setup_events = self._fresh()
         self.events.extend(setup_events)

@@ -520,3 +520,21 @@ def test_holding_the_lock_makes_listing_and_applying_one_step() -> None:
         s.apply(offered[0])
     t.join(10)
     assert other == ["IllegalAction"] and s.log[1] == offered[0]
+
+
+def test_a_session_that_keeps_no_events_plays_and_undoes_as_any_other() -> None:
+    """`keep_no_events` (the batched RL env's tables): the same game, action for action, as
+    a session that keeps everything; `events` stays empty while `last_events` tells each
+    action; an undo still works (replayed from the start) and keeps no events either."""
+    kept, lean = Session("curious-cargo", seed=4), Session("curious-cargo", seed=4)
+    lean.keep_no_events()
+    rng = random.Random(4)
+    for n in range(120):
+        action = rng.choice(kept.legal_actions())
+        assert kept.apply(action) == lean.apply(action) == lean.last_events
+        assert lean.events == []
+        if n % 40 == 39:
+            assert kept.undo(3) == lean.undo(3) == 3
+            assert lean.events == [] and lean.log == kept.log
+        assert snapshot(lean, renders=False)["state"] == snapshot(kept, renders=False)["state"]
+    assert len(kept.events) > 120

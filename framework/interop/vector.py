@@ -133,7 +133,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     def _session(self, seed: int) -> Session:
         game, players, variants, content = self._config
         session = Session(game, seed=seed, players=players, variants=variants, content=content)
-        session.keep_no_undo_copies()  # it never undoes
+        session.keep_no_events()  # it never undoes, and nobody reads its events
         return session
 
     # ---- one table ---------------------------------------------------------------------------
