@@ -70,13 +70,13 @@ class EnvTable:
 
     __slots__ = ("session", "bots", "legal", "offered", "marked", "row", "margin", "rng")
 
-    def __init__(self) -> None:
+    def __init__(self, row: memoryview) -> None:
         self.session: Session | None = None
         self.bots: dict[int, Any] = {}
         self.legal: list[Action] = []  # the agent's legal actions now
         self.offered: list[int] = []  # their indices: those set in its mask row
         self.marked: np.ndarray = NONE  # the same indices as a numpy array (to clear them)
-        self.row: memoryview | None = None  # its row of observations, for the game to write
+        self.row = row  # its row of observations (a game's write_observation writes over it)
         self.margin = 0.0
         self.rng = random.Random(0)
 
@@ -124,9 +124,7 @@ class DockyardVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observations = np.zeros((num_envs, self.width), np.float32)
         self.masks = np.zeros((num_envs, self.index.size), bool)
-        self.tables = [EnvTable() for _ in range(num_envs)]
-        for table, row in zip(self.tables, self.observations[:, : self.size], strict=True):
-            table.row = memoryview(row)  # (a game's write_observation writes over it)
+        self.tables = [EnvTable(memoryview(row)) for row in self.observations[:, : self.size]]
         self._seeds = np.random.default_rng(seed)
         self._fast = all(name == "random" for name in self.opponents)
 
