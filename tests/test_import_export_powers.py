@@ -950,6 +950,8 @@ def test_glasses_a_free_import_by_yourself(table) -> None:
     assert {"import from red-2", "pass"} <= legal_lines(s, "p1")
     play(s, "p1: import from red-2", "p1: keep rope in goods", "p1: keep jets in goods")
     assert q(s, "owns.p1.rope") and q(s, "credits.p3") == 12, "the ship's owner is paid"
+    # p1's one load was its last action: with the free import done, the turn goes on
+    assert s.actors() == ["p2"] and not s.over
 
 
 def test_satellite_draws_and_loads_for_free_whenever_a_shipment_completes(table) -> None:
@@ -1225,3 +1227,22 @@ def test_oysters_contracts_a_luxury_card_without_an_action(tmp_path) -> None:
     )
     play(s, "p1: use oysters jets", "p1: choose green-1")
     assert q(s, "contracted.p1.jets") and q(s, "phase") == "lead"
+
+
+def test_a_free_import_granted_as_a_phase_ends_lets_the_game_go_on() -> None:
+    """Found by `dockyard simulate import-export --players 2 --seed 1` (game seed 24, greedy
+    bots): GLASSES' free import was granted while a phase was ending (no seat active, the
+    flow waiting on the questions); the last `keep` answered the last question and nothing
+    carried the game on: nobody could act and the game was not over. The game now plays to
+    its end, and it does pass through that moment."""
+    from dockyard.bots import play_random_game
+
+    waited: list[int] = []
+
+    def watch(session: Session) -> None:
+        flow = session.state.flow
+        if not flow.active and flow.pending and flow.pending[-1].kind == "keep":
+            waited.append(len(session.log))
+
+    s = play_random_game("import-export", 24, 2, check=True, bots=["greedy", "greedy"], watch=watch)
+    assert s.over and waited, "the game ends, through a keep asked while a phase ended"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from dockyard import Context, Decision
-from dockyard.flow import answer, ask_together, asked, push, reveal
+from dockyard.flow import answer, ask_together, asked, push, resume, reveal
 
 from .harbor import gain, pay, reached
 from .powers import fire
@@ -305,6 +305,10 @@ def do_keep(
     colors = [c.card(card).color for card in auction.taken]
     owner = {} if ship is None else {"owner": ship.owner, "ship": ship.id}
     fire(state, ctx, "import", by=seat, colors=colors, **owner)
+    # the import answered the last question: the game goes on from where it waited (an
+    # import a power granted as a phase ended: GLASSES' free import after a completed
+    # shipment; nothing to do in a player's turn, where a seat is still to act)
+    resume(ctx.game, state, ctx)
 
 
 def why_not_drop(state: ImportExportState, seat: int, card: str) -> str | None:
