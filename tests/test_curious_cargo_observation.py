@@ -191,7 +191,7 @@ def test_the_observation_written_into_a_row_is_the_observation(variants) -> None
     whatever it held before: the same numbers as `observation`, for both seats, along whole
     random games (one row for both seats, so what the other seat's numbers left is written
     over too)."""
-    import numpy as np
+    np = pytest.importorskip("numpy", reason="the rl extra (numpy) writes rows")
     from dockyard.interop.encoding import write
 
     for seed in (5, 6):
