@@ -1246,3 +1246,27 @@ def test_a_free_import_granted_as_a_phase_ends_lets_the_game_go_on() -> None:
 
     s = play_random_game("import-export", 24, 2, check=True, bots=["greedy", "greedy"], watch=watch)
     assert s.over and waited, "the game ends, through a keep asked while a phase ended"
+
+
+def test_led_lights_swaps_whole_on_its_owners_turn(tmp_path) -> None:
+    """LED LIGHTS, "On your turn, you may swap 2 cards in your hand for 1 on the supply
+    island": a card comes in, two go back, and the power is not used again before both are
+    given (greedy bots once swapped for ever, each use bringing a card in first); again after
+    that, while the hand allows; never in a turn its owner does not lead."""
+    lay = expansion_table(tmp_path, "jutaku")
+    s = lay(
+        players=[{"shipments": ["led-lights"], "hand": ["jets", "rice", "cups"]}, {}, {}],
+        island=["lumber", "soap"],
+    )
+    assert {"use led-lights lumber", "use led-lights soap"} <= legal_lines(s, "p1")
+    play(s, "p1: use led-lights lumber")
+    assert q(s, "hand.p1") == 4
+    assert not any(line.startswith("use ") for line in legal_lines(s, "p1")), "one swap at once"
+    play(s, "p1: choose jets", "p1: choose rice")
+    assert q(s, "hand.p1") == 2 and q(s, "on.island.jets") and q(s, "on.island.rice")
+    assert "use led-lights soap" in legal_lines(s, "p1")
+    theirs = lay(
+        players=[{}, {"shipments": ["led-lights"], "hand": ["jets", "rice"]}, {}],
+        island=["lumber"],
+    )
+    assert not any(line.startswith("use led-lights") for line in legal_lines(theirs, "p2"))

@@ -267,11 +267,21 @@ def answered(state: ImportExportState, decision: Decision, word: str, ctx: Conte
 
 
 def _usable(state: ImportExportState, seat: int) -> list[tuple[str, dict[str, Any]]]:
-    """(card, ability) of the any-time powers `seat` holds where they work."""
+    """(card, ability) of the any-time powers `seat` holds where they work. A power whose use
+    is still asking its questions is not used again until they are answered (LED LIGHTS once
+    swapped cards for ever, each use bringing a card in before its two were given back)."""
     out = []
     places = {"hand": state.hands[seat], "shipments": state.shipments[seat]}
+    pending = state.flow.pending
+    busy = (
+        {question(d)["card"] for d in pending if d.kind == POWER and d.player == seat}
+        if pending
+        else ()
+    )
     for where, cards in places.items():
         for card in dict.fromkeys(cards):
+            if card in busy:
+                continue
             for ability in state.c.card(card).any_time:
                 if ability.get("from", "shipments") == where:
                     if ability.get("limit") == "turn" and f"use:{seat}:{card}" in state.used:
