@@ -56,7 +56,7 @@ def interrupts_deferred() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
-    if pending:
+    if pending and before is not signal.SIG_IGN:  # (heard outside: raised as it would be)
         if callable(before):
             before(signal.SIGINT, None)
         raise KeyboardInterrupt
