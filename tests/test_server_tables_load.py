@@ -5,6 +5,7 @@ tables of one game would leave the later loaded one without the moves played on 
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -37,4 +38,41 @@ def test_a_game_asked_for_twice_at_once_is_one_table(tmp_path: Path) -> None:
     tables.act(gid, tokens["x"], "mark b2")
     assert tables.get(gid).snapshot(None)["log"] == ["x: mark b2"]
     assert tables.get(gid).version == 1
+    store.close()
+
+
+def test_what_is_shown_is_what_is_committed(tmp_path: Path) -> None:
+    """A move is applied to the table's session before its commit returns: a GET (or a picture,
+    or a socket's message) made meanwhile waits for it, and shows the version with its lines,
+    never a move that may yet fail to be saved, under the version before it."""
+    from contextlib import contextmanager
+
+    store = SqliteStore(tmp_path / "games.sqlite")
+    tables = Tables(store)
+    gid, tokens = tables.create({"game": "tictactoe", "players": 2, "seed": 1})
+    table = tables.get(gid)
+    committing, go_on = threading.Event(), threading.Event()
+    change = store.change
+
+    @contextmanager
+    def slow_change(game_id: str) -> Any:  # the commit (a slow disk) waits for the test
+        with change(game_id) as pending:
+            yield pending
+            committing.set()
+            assert go_on.wait(10)
+
+    store.change = slow_change  # type: ignore[method-assign]
+    with ThreadPoolExecutor(3) as pool:
+        acted = pool.submit(tables.act, gid, tokens["x"], "mark b2")
+        assert committing.wait(10)
+        shown = pool.submit(table.snapshot, None)
+        told = pool.submit(table.message, 0, "o")
+        time.sleep(0.3)  # (time enough for a read that does not wait to be done)
+        assert not shown.done() and not told.done(), "read while the move was being saved"
+        go_on.set()
+        acted.result(10)
+        for body in (shown.result(10), told.result(10)):
+            assert (body["version"], body["log"]) == (1, ["x: mark b2"])
+        assert told.result()["events"] == ["x: mark b2", "x marks b2", "o to play"]
+    store.change = change  # type: ignore[method-assign]
     store.close()

@@ -203,9 +203,9 @@ async def _follow(websocket: WebSocket, gid: str, listener: Listener) -> None:
     tables, store = state.tables, state.tables.store
     seat, queue = listener.seat, listener.queue
 
-    async def message(moves: list[Move]) -> dict[str, Any]:
+    async def message(since: int | None) -> dict[str, Any]:
         current = await run_in_threadpool(tables.get, gid)
-        shown = await run_in_threadpool(current.message, moves, seat)
+        shown = await run_in_threadpool(current.message, since, seat)
         return {**shown, "seating": state.lobby.seating(gid)}  # open seats, joins (lobby.py)
 
     async def listen() -> None:  # until the client goes; what it sends is not needed
@@ -217,7 +217,7 @@ async def _follow(websocket: WebSocket, gid: str, listener: Listener) -> None:
 
     listener_task = asyncio.ensure_future(listen())
     try:
-        first = await message([])
+        first = await message(None)
         version = first["version"]
         await websocket.send_json(first)
         while not listener_task.done():
@@ -227,20 +227,18 @@ async def _follow(websocket: WebSocket, gid: str, listener: Listener) -> None:
                 timeout=1.0 if store.shared else None,
                 return_when=asyncio.FIRST_COMPLETED,
             )
+            # the queue only wakes the socket: what changed is read from the table with the
+            # game (a change told after the message that showed it is not shown again)
             if getter in done:
-                moves = getter.result()
-                if moves is None:
+                told = [getter.result()]
+                while not queue.empty():  # several changes at once: one message
+                    told.append(queue.get_nowait())
+                if any(moves is None for moves in told):
                     await _refuse(websocket, 4409, "this seat opened another socket; closed")
                     return
-                while not queue.empty():  # several changes at once: one message
-                    more = queue.get_nowait()
-                    if more is None:
-                        await _refuse(websocket, 4409, "this seat opened another socket; closed")
-                        return
-                    moves = moves + more
-                if moves and all(m.version <= version for m in moves):
-                    continue  # shown already (in the message sent on connecting)
-                moves = [m for m in moves if m.version > version]
+                seating = any(not moves for moves in told)  # (the lobby's: seats, a rematch)
+                if not seating and all(m.version <= version for ms in told for m in ms or ()):
+                    continue  # shown already
             else:
                 getter.cancel()
                 if listener_task.done():
@@ -248,22 +246,7 @@ async def _follow(websocket: WebSocket, gid: str, listener: Listener) -> None:
                 current = await run_in_threadpool(tables.get, gid)  # another process?
                 if current.version == version:
                     continue
-                moves = []
-            msg = await message(moves)
-            # changes the message shows whose telling came while it was made: their events too
-            later: list[Move] = []
-            while not queue.empty():
-                more = queue.get_nowait()
-                if more is None:
-                    await _refuse(websocket, 4409, "this seat opened another socket; closed")
-                    return
-                shown = [m for m in more if m.version <= msg["version"]]
-                later += [m for m in more if m.version > msg["version"]]
-                if shown:
-                    current = await run_in_threadpool(tables.get, gid)
-                    msg["events"] += await run_in_threadpool(current.lines, shown, seat)
-            if later:
-                queue.put_nowait(later)
+            msg = await message(version)
             version = msg["version"]
             await websocket.send_json(msg)
     except (WebSocketDisconnect, RuntimeError, TableError):

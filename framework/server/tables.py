@@ -16,7 +16,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -48,6 +48,7 @@ LISTED = "your legal list has them"  # where a refused action's hint sends a sea
 
 
 MAX_BOT_SECONDS = 2.0  # what `mcts:Ts` a stranger may ask a server for
+RECENT = 512  # moves a table keeps for its sockets' messages (a socket is sent each change)
 
 
 def word_token(nbytes: int) -> str:
@@ -142,7 +143,9 @@ class Table:
     """One game in memory: its session, its bots, its seats' token hashes."""
 
     def __init__(self, stored: Stored) -> None:
-        self.lock = threading.Lock()  # one change at a time; reads take the session's own lock
+        # one change at a time, and what is shown is what is committed: reads take it too (a
+        # move is applied before its commit returns; shown before, it could still fail)
+        self.lock = threading.RLock()
         self.rebuild(stored)
 
     def rebuild(self, stored: Stored) -> None:
@@ -154,6 +157,11 @@ class Table:
             stored.game, stored.seed, stored.players, stored.variants, (), None, tuple(stored.lines)
         )
         self.session = Session.from_record(record, where=f"game {stored.id}")
+        # the latest moves (their versions): what a socket's message tells happened since the
+        # version it showed last, read with the game itself (never ahead of or behind it); kept
+        # when the table is rebuilt at the version they lead to
+        if getattr(self, "version", None) != stored.version:
+            self.recent: deque[Move] = deque(maxlen=RECENT)
         self.version = stored.version
         self.seed = stored.seed
         self.bot_names = dict(stored.bots)  # seat -> the bot's name ("": the game's best)
@@ -175,9 +183,9 @@ class Table:
 
     # ---- what a seat is shown -----------------------------------------------------------------
     def snapshot(self, seat: str | None) -> dict[str, Any]:
-        """The game as `seat` sees it (None: a spectator)."""
+        """The game as `seat` sees it (None: a spectator), as committed at its version."""
         session = self.session
-        with session.lock:
+        with self.lock, session.lock:
             actors = session.actors()
             shown: dict[str, Any] = {
                 "id": self.id,
@@ -199,16 +207,15 @@ class Table:
                 shown["legal"] = [session.format(a) for a in legal]
         return shown
 
-    def message(self, moves: list[Move], seat: str | None) -> dict[str, Any]:
-        """A socket's message: the game as `seat` sees it and the events of `moves` it may
-        see, built together under the session's lock."""
+    def message(self, since: int | None, seat: str | None) -> dict[str, Any]:
+        """A socket's message: the game as `seat` sees it and the events it may see of the
+        moves after version `since` (None: none), built together under the table's lock, so
+        the events are those of the version shown, however the sockets' wake-ups are timed.
+        (Moves this process did not make, another's on a shared store, are in the log only.)"""
         with self.lock, self.session.lock:  # (the table's: no change is half told)
+            moves = [] if since is None else [m for m in self.recent if m.version > since]
             events = lines_for(self.session, moves, seat)
             return {"type": "state", "events": events, **self.snapshot(seat)}
-
-    def lines(self, moves: list[Move], seat: str | None) -> list[str]:
-        with self.session.lock:
-            return lines_for(self.session, moves, seat)
 
     def result(self) -> dict[str, Any] | None:
         outcome = self.session.outcome()
@@ -228,14 +235,15 @@ class Table:
         from ..saves import dumps
 
         session = self.session
-        with session.lock:
+        with self.lock, session.lock:
             if not session.over:
                 raise NotNow("a game's save (with its seed) is given once the game is over")
             return dumps(session.record())
 
     def picture(self, seat: str | None) -> str | None:
-        drawing = self.session.picture(seat)
-        return None if drawing is None else str(drawing.to_string())
+        with self.lock:
+            drawing = self.session.picture(seat)
+            return None if drawing is None else str(drawing.to_string())
 
     # ---- reading an action line ---------------------------------------------------------------
     def seat_action(self, line: Any, seat: str) -> Action:
@@ -412,6 +420,7 @@ class Tables:
                 ) from exc
             table.version = change.version + 1
             moves = [replace(move, version=table.version) for move in moves]
+            table.recent.extend(moves)
             self.told(table.id, moves)
             return moves
         raise Unsaved("the game keeps changing under this server; try again")
