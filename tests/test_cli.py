@@ -335,6 +335,16 @@ def test_simulate_table_reports_wins_and_draws(dockyard) -> None:
     assert "draws" in out and "end reasons:" in out
 
 
+def test_simulate_names_the_variants_and_content_it_played(dockyard) -> None:
+    """A report read later (or two compared) says what was measured."""
+    code, out, _ = dockyard("simulate", "cargo", "--games", "2", "--variant", "fast")
+    assert code == 0
+    assert out.startswith("cargo (variant fast): 2 games between greedy bots (seeds 0..1;")
+    code, out, _ = dockyard("simulate", "tictactoe", "--games", "2", "--json")
+    summary = json.loads(out.splitlines()[-1])
+    assert (summary["variants"], summary["content"]) == ([], [])
+
+
 # ---- errors never show a traceback ----------------------------------------------------------
 
 

@@ -43,6 +43,8 @@ class Summary:
     game: str
     players: tuple[str, ...]
     records: list[PlayedGame] = field(default_factory=list)
+    variants: tuple[str, ...] = ()  # as asked for: a report says what it measured
+    content: tuple[str, ...] = ()
 
     def add(self, record: PlayedGame) -> None:
         self.records.append(record)
@@ -60,6 +62,8 @@ class Summary:
         return {
             "summary": True,
             "game": self.game,
+            "variants": list(self.variants),
+            "content": list(self.content),
             "games": len(self.records),
             "errors": len(self.records) - len(done),
             "wins": {p: wins[p] for p in self.players},
@@ -85,8 +89,11 @@ def table(summary: Summary, seed: int) -> list[str]:
 
         bots = [default_bot(registry().game(summary.game))]
     between = " and ".join([", ".join(bots[:-1]), bots[-1]] if len(bots) > 1 else bots)
+    played = [f"variant {v}" for v in summary.variants]
+    played += [f"content {c}" for c in summary.content]
+    title = f"{summary.game} ({', '.join(played)})" if played else summary.game
     lines = [
-        f"{summary.game}: {n} game{'s' if n != 1 else ''} between {between} bots "
+        f"{title}: {n} game{'s' if n != 1 else ''} between {between} bots "
         f"(seeds {seed}..{last}; players {', '.join(summary.players)})",
         "",
     ]
@@ -181,6 +188,7 @@ def simulate_command(
         seated,
         backend=backend,
     )
+    shown = (tuple(variants), tuple(str(c) for c in content))
     try:
         first = next(records)  # checks the arguments before anything is printed
     except KeyboardInterrupt:  # before any game finished: say so, as after some
@@ -188,9 +196,10 @@ def simulate_command(
 
         with no_interrupts():
             records.close()
-            _report(Summary(g.name, resolve_players(g, players)), seed, games, as_json, True, out)
+            asked = Summary(g.name, resolve_players(g, players), [], *shown)
+            _report(asked, seed, games, as_json, True, out)
         return 130
-    summary = Summary(g.name, first.players)
+    summary = Summary(g.name, first.players, [], *shown)
 
     def all_records() -> Iterator[PlayedGame]:
         yield first
