@@ -76,3 +76,26 @@ def test_what_is_shown_is_what_is_committed(tmp_path: Path) -> None:
         assert told.result()["events"] == ["x: mark b2", "x marks b2", "o to play"]
     store.change = change  # type: ignore[method-assign]
     store.close()
+
+
+def test_a_socket_far_behind_is_told_by_the_log(tmp_path: Path, monkeypatch: Any) -> None:
+    """A table keeps its latest RECENT moves for its sockets' messages: a message tells the
+    events of every move since the version asked for, or none when some of them are no longer
+    kept (the page then shows the log's new lines), never some of them."""
+    from dockyard.server import tables as module
+
+    monkeypatch.setattr(module, "RECENT", 2)
+    store = SqliteStore(tmp_path / "games.sqlite")
+    tables = Tables(store)
+    gid, tokens = tables.create({"game": "tictactoe", "players": 2, "seed": 1})
+    table = tables.get(gid)
+    for seat, cell in [("x", "a1"), ("o", "b2"), ("x", "c3"), ("o", "a3")]:
+        tables.act(gid, tokens[seat], f"mark {cell}")
+    assert table.version == 4
+    o_a3 = ["o: mark a3", "o marks a3", "round 3: play phase", "x to play"]
+    assert table.message(3, "x")["events"] == o_a3
+    assert table.message(2, "x")["events"] == ["x: mark c3", "x marks c3", "o to play", *o_a3]
+    assert table.message(1, "x")["events"] == []  # o's b2 is no longer kept: none, not some
+    assert table.message(None, "x")["events"] == []
+    assert table.message(1, "x")["log"] == ["x: mark a1", "o: mark b2", "x: mark c3", "o: mark a3"]
+    store.close()

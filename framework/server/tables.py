@@ -48,7 +48,7 @@ LISTED = "your legal list has them"  # where a refused action's hint sends a sea
 
 
 MAX_BOT_SECONDS = 2.0  # what `mcts:Ts` a stranger may ask a server for
-RECENT = 512  # moves a table keeps for its sockets' messages (a socket is sent each change)
+RECENT = 64  # moves a table keeps for its sockets' messages (a socket is sent each change)
 
 
 def word_token(nbytes: int) -> str:
@@ -162,6 +162,7 @@ class Table:
         # when the table is rebuilt at the version they lead to
         if getattr(self, "version", None) != stored.version:
             self.recent: deque[Move] = deque(maxlen=RECENT)
+            self.recent_from = stored.version  # every move after this version is in `recent`
         self.version = stored.version
         self.seed = stored.seed
         self.bot_names = dict(stored.bots)  # seat -> the bot's name ("": the game's best)
@@ -211,11 +212,23 @@ class Table:
         """A socket's message: the game as `seat` sees it and the events it may see of the
         moves after version `since` (None: none), built together under the table's lock, so
         the events are those of the version shown, however the sockets' wake-ups are timed.
-        (Moves this process did not make, another's on a shared store, are in the log only.)"""
+        Moves this process did not make (another's, on a shared store) and those of a socket
+        more than RECENT moves behind are told by the log only."""
         with self.lock, self.session.lock:  # (the table's: no change is half told)
-            moves = [] if since is None else [m for m in self.recent if m.version > since]
+            if since is None or since < self.recent_from:  # (a socket far behind: the log)
+                moves = []
+            else:
+                moves = [m for m in self.recent if m.version > since]
             events = lines_for(self.session, moves, seat)
             return {"type": "state", "events": events, **self.snapshot(seat)}
+
+    def remember(self, moves: list[Move]) -> None:
+        """Keep `moves` (just committed, the lock held) for the sockets' next messages."""
+        recent = self.recent
+        for move in moves:
+            if len(recent) == recent.maxlen:  # its version's other moves may stay: not whole
+                self.recent_from = max(self.recent_from, recent[0].version)
+            recent.append(move)
 
     def result(self) -> dict[str, Any] | None:
         outcome = self.session.outcome()
@@ -420,7 +433,7 @@ class Tables:
                 ) from exc
             table.version = change.version + 1
             moves = [replace(move, version=table.version) for move in moves]
-            table.recent.extend(moves)
+            table.remember(moves)
             self.told(table.id, moves)
             return moves
         raise Unsaved("the game keeps changing under this server; try again")
