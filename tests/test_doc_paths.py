@@ -9,6 +9,7 @@ nor are the files a reader makes or a command writes, listed in NOT_IN_THE_REPO.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -58,12 +59,13 @@ def markdown_files() -> list[Path]:
 
 @cache
 def repo_files() -> frozenset[Path]:
-    """Every file of the repository (relative to its root), outside caches and builds."""
-    return frozenset(
-        path.relative_to(ROOT)
-        for path in ROOT.rglob("*")
-        if path.is_file() and not SKIP & set(path.relative_to(ROOT).parts)
-    )
+    """Every file of the repository (relative to its root), outside caches, builds and virtual
+    environments (the README's `.venv`, any other a reader makes inside the checkout)."""
+    found = set()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP and not Path(folder, d, "pyvenv.cfg").exists()]
+        found.update(Path(folder, name).relative_to(ROOT) for name in files)
+    return frozenset(found)
 
 
 def named_paths(text: str) -> list[str]:

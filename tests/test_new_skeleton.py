@@ -71,7 +71,11 @@ def test_a_new_variant_with_content_installs_it_as_package_data(tmp_path, dockya
             "--games", "2", "--seed", "1", "--workers", "1", "--json", cwd=tmp_path,
         )  # fmt: skip
         assert played.returncode == 0, played.stderr
-        outputs[" ".join(how[:1])] = (svg.read_bytes(), played.stdout.replace(str(house), ""))
+        games = [json.loads(line) for line in played.stdout.splitlines()]
+        for summary in games[-1:]:  # (it names what was asked for: the variant, the folder)
+            assert summary.pop("variants") == how[1:] * (how[:1] == ["--variant"])
+            assert summary.pop("content") == how[1:] * (how[:1] == ["--content"])
+        outputs[" ".join(how[:1])] = (svg.read_bytes(), json.dumps(games))
     assert outputs["--variant"] == outputs["--content"] != outputs[""]
     assert "shipped 7 goods" in outputs["--variant"][1]
     tests = run_with(  # its own tests, from outside it: the installed package is what they see

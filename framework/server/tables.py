@@ -157,9 +157,8 @@ class Table:
             stored.game, stored.seed, stored.players, stored.variants, (), None, tuple(stored.lines)
         )
         self.session = Session.from_record(record, where=f"game {stored.id}")
-        # the latest moves (their versions): what a socket's message tells happened since the
-        # version it showed last, read with the game itself (never ahead of or behind it); kept
-        # when the table is rebuilt at the version they lead to
+        # the latest moves, for the sockets' messages (`message`); kept when the table is
+        # rebuilt at the version they lead to
         if getattr(self, "version", None) != stored.version:
             self.recent: deque[Move] = deque(maxlen=RECENT)
             self.recent_from = stored.version  # every move after this version is in `recent`
@@ -215,9 +214,8 @@ class Table:
         Moves this process did not make (another's, on a shared store) and those of a socket
         more than RECENT moves behind are told by the log only."""
         with self.lock, self.session.lock:  # (the table's: no change is half told)
-            if since is None or since < self.recent_from:  # (a socket far behind: the log)
-                moves = []
-            else:
+            moves: list[Move] = []  # (a socket far behind: told by the log)
+            if since is not None and since >= self.recent_from:
                 moves = [m for m in self.recent if m.version > since]
             events = lines_for(self.session, moves, seat)
             return {"type": "state", "events": events, **self.snapshot(seat)}
